@@ -1,0 +1,139 @@
+import { type Clock, type FetchLike, globalFetch, systemClock } from '../env.js';
+import { buildRequest } from './build-request.js';
+import type { OperationName, ParamsOf, ResponseOf } from './endpoints.js';
+import { NetworkError } from './errors/network-error.js';
+import { TimeoutError } from './errors/timeout-error.js';
+import { parseParams } from './parse-params.js';
+import { type ApiResponse, type NotModifiedResponse, parseResponse } from './parse-response.js';
+
+/** The bearer token, or a function that returns it (e.g. read from a vault); called once per request. */
+export type AccessToken = string | (() => string | Promise<string>);
+
+export interface ApiClientOptions {
+  /** Origin of the service, e.g. `https://api.themoviedb.org` or the fake service's URL. */
+  baseUrl: string;
+  /** Kept in memory only: it goes into the `Authorization` header and nowhere else. */
+  accessToken: AccessToken;
+  /** @default the global `fetch`, read at call time */
+  fetch?: FetchLike;
+  /** @default the system clock */
+  clock?: Clock;
+  /**
+   * Milliseconds until a request that has not completed (headers and body) fails with `TimeoutError`.
+   * @default 30000
+   */
+  timeoutMs?: number;
+}
+
+export interface RequestOptions {
+  /** Aborting rejects the call with the signal's reason; a request not yet sent is never sent. */
+  signal?: AbortSignal | undefined;
+  /** A stored ETag: the request is conditional and may answer `NotModifiedResponse` (HTTP 304). */
+  ifNoneMatch?: string | undefined;
+}
+
+export interface ApiClient {
+  /** Validates `params`, sends the request and validates the answer. */
+  request<O extends OperationName>(
+    operation: O,
+    params: ParamsOf<O>,
+    options?: RequestOptions & { ifNoneMatch?: undefined },
+  ): Promise<ApiResponse<ResponseOf<O>>>;
+  request<O extends OperationName>(
+    operation: O,
+    params: ParamsOf<O>,
+    options: RequestOptions & { ifNoneMatch: string },
+  ): Promise<ApiResponse<ResponseOf<O>> | NotModifiedResponse>;
+  request<O extends OperationName>(
+    operation: O,
+    params: ParamsOf<O>,
+    options?: RequestOptions,
+  ): Promise<ApiResponse<ResponseOf<O>> | NotModifiedResponse>;
+}
+
+function resolveBaseUrl(baseUrl: string): URL {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new TypeError(`createApiClient: baseUrl is not an absolute URL: ${JSON.stringify(baseUrl)}`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new TypeError('createApiClient: baseUrl must be http: or https:');
+  }
+  if (url.search || url.hash) throw new TypeError('createApiClient: baseUrl must not carry a query or fragment');
+  return url;
+}
+
+async function resolveToken(accessToken: AccessToken): Promise<string> {
+  const token = typeof accessToken === 'function' ? await accessToken() : accessToken;
+  if (typeof token !== 'string' || token.length === 0) {
+    throw new TypeError('createApiClient: accessToken resolved to an empty value');
+  }
+  return token;
+}
+
+/**
+ * A typed client for the registry's operations. It owns request building, the bearer header, validation of
+ * parameters (before anything is sent) and of responses, and error typing; it knows nothing of queues or storage.
+ */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const base = resolveBaseUrl(options.baseUrl);
+  if (typeof options.accessToken === 'string' && options.accessToken.length === 0) {
+    throw new TypeError('createApiClient: accessToken is empty');
+  }
+  const fetchImpl = options.fetch ?? globalFetch;
+  const clock = options.clock ?? systemClock;
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  if (!(timeoutMs > 0)) throw new TypeError('createApiClient: timeoutMs must be a positive number');
+  // A base URL with a path prefix (a proxy at /tmdb) keeps its prefix.
+  const prefix = base.pathname.replace(/\/+$/, '');
+
+  async function request<O extends OperationName>(
+    operation: O,
+    params: ParamsOf<O>,
+    requestOptions: RequestOptions = {},
+  ): Promise<ApiResponse<ResponseOf<O>> | NotModifiedResponse> {
+    const parsed = parseParams(operation, params);
+    const built = buildRequest(operation, parsed);
+    const { signal } = requestOptions;
+    signal?.throwIfAborted();
+    const token = await resolveToken(options.accessToken);
+    signal?.throwIfAborted();
+
+    const headers = new Headers({ Accept: 'application/json', Authorization: `Bearer ${token}` });
+    if (built.body !== undefined) headers.set('Content-Type', 'application/json;charset=utf-8');
+    if (requestOptions.ifNoneMatch) headers.set('If-None-Match', requestOptions.ifNoneMatch);
+
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = clock.setTimeout(() => {
+      timedOut = true;
+      controller.abort(new TimeoutError({ operation, timeoutMs }));
+    }, timeoutMs);
+    const onAbort = () => controller.abort(signal?.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      const response = await fetchImpl(`${base.origin}${prefix}${built.pathAndQuery}`, {
+        method: built.method,
+        headers,
+        body: built.body,
+        signal: controller.signal,
+      });
+      // The body is read under the same timeout and signal as the headers.
+      return await parseResponse(operation, response, () => clock.now());
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason;
+      if (timedOut) throw new TimeoutError({ operation, timeoutMs });
+      if (error instanceof Error && (error.name === 'ServiceError' || error.name === 'SchemaValidationError')) {
+        throw error;
+      }
+      throw new NetworkError({ operation, cause: error });
+    } finally {
+      clock.clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  return { request } as ApiClient;
+}

@@ -1,0 +1,25 @@
+import type { z } from 'zod';
+import { isNamedError } from './is-named-error.js';
+
+/** Parameters broke a rule of the operation. Thrown before any request is built or sent. */
+export class InvalidParamsError extends Error {
+  override readonly name = 'InvalidParamsError' as const;
+  readonly operation: string;
+  /** The first offending parameter, by the service's name (`series_id`, `vote_average.gte`). */
+  readonly param: string;
+  /** The rule it broke, in words. */
+  readonly rule: string;
+  readonly issues: readonly z.core.$ZodIssue[];
+
+  constructor(options: { operation: string; param: string; rule: string; issues?: readonly z.core.$ZodIssue[] }) {
+    super(`${options.operation}: invalid parameter "${options.param}": ${options.rule}`);
+    this.operation = options.operation;
+    this.param = options.param;
+    this.rule = options.rule;
+    this.issues = options.issues ?? [];
+  }
+}
+
+export function isInvalidParamsError(value: unknown): value is InvalidParamsError {
+  return isNamedError(value, InvalidParamsError, 'InvalidParamsError');
+}

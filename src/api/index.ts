@@ -1,0 +1,26 @@
+export { buildRequest, canonicalQueryString, requestKey } from './build-request.js';
+export { parseMaxAge } from './cache-control.js';
+export {
+  type AccessToken,
+  type ApiClient,
+  type ApiClientOptions,
+  createApiClient,
+  type RequestOptions,
+} from './create-api-client.js';
+export type { EndpointKind, EndpointScope, HttpMethod } from './define-endpoint.js';
+export {
+  type Endpoint,
+  type Endpoints,
+  endpoints,
+  isOperationName,
+  type OperationName,
+  operationNames,
+  type ParamsOf,
+  type ParsedParamsOf,
+  type ResponseOf,
+} from './endpoints.js';
+export * from './errors/index.js';
+export { parseParams } from './parse-params.js';
+export { type ApiResponse, type NotModifiedResponse, parseResponse, serviceErrorFrom } from './parse-response.js';
+export { parseRetryAfter } from './retry-after.js';
+export * from './schemas/index.js';

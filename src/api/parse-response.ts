@@ -1,0 +1,115 @@
+import { parseMaxAge } from './cache-control.js';
+import { endpoints, type OperationName, type ResponseOf } from './endpoints.js';
+import { SchemaValidationError } from './errors/schema-validation-error.js';
+import { ServiceError } from './errors/service-error.js';
+import { parseRetryAfter } from './retry-after.js';
+
+/** What a successful call yields: the validated body and the caching facts the engine stores with it. */
+export interface ApiResponse<T> {
+  readonly data: T;
+  /** The weak ETag as sent (`W/"…"`), or undefined. */
+  readonly etag: string | undefined;
+  /** `Cache-Control: max-age`, or undefined when the response had none. */
+  readonly maxAgeSeconds: number | undefined;
+  readonly status: number;
+  /** Clock time when the response was read. */
+  readonly receivedAt: number;
+}
+
+/** The answer to a conditional request whose ETag still matches (HTTP 304): nothing to parse or store. */
+export interface NotModifiedResponse {
+  readonly data: undefined;
+  readonly etag: string | undefined;
+  readonly maxAgeSeconds: number | undefined;
+  readonly status: 304;
+  readonly receivedAt: number;
+}
+
+/** `status_code`s that mean success in a status envelope: success, updated, deleted (FACTS §1). */
+const SUCCESS_CODES = new Set([1, 12, 13]);
+
+function tryJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function asRecord(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+}
+
+/** Builds the `ServiceError` for an HTTP failure from whichever of the two error shapes the body has. */
+export function serviceErrorFrom(
+  operation: string,
+  status: number,
+  bodyText: string,
+  retryAfterHeader: string | null,
+  now: number,
+): ServiceError {
+  const parsed = tryJson(bodyText);
+  const body = parsed.ok ? asRecord(parsed.value) : undefined;
+  const errors = Array.isArray(body?.errors)
+    ? body.errors.filter((e): e is string => typeof e === 'string')
+    : undefined;
+  return new ServiceError({
+    operation,
+    status,
+    statusCode: typeof body?.status_code === 'number' ? body.status_code : undefined,
+    statusMessage: typeof body?.status_message === 'string' ? body.status_message : undefined,
+    errors,
+    retryAfterMs: parseRetryAfter(retryAfterHeader, now),
+  });
+}
+
+/**
+ * Turns a response into data or a typed error. Success is decided from the HTTP status and the body's
+ * `status_code` together: codes 21 and 40 arrive with HTTP 200 yet are failures (FACTS §1).
+ */
+export async function parseResponse<O extends OperationName>(
+  operation: O,
+  response: Response,
+  now: () => number,
+): Promise<ApiResponse<ResponseOf<O>> | NotModifiedResponse> {
+  const etag = response.headers.get('etag') ?? undefined;
+  const maxAgeSeconds = parseMaxAge(response.headers.get('cache-control'));
+  if (response.status === 304) {
+    await response.body?.cancel();
+    return { data: undefined, etag, maxAgeSeconds, status: 304, receivedAt: now() };
+  }
+  const text = await response.text();
+  if (response.status < 200 || response.status >= 300) {
+    throw serviceErrorFrom(operation, response.status, text, response.headers.get('retry-after'), now());
+  }
+  const parsed = tryJson(text);
+  if (!parsed.ok) {
+    throw new SchemaValidationError({ operation, path: '', issues: [], message: 'the body is not valid JSON' });
+  }
+  const envelope = asRecord(parsed.value);
+  if (
+    envelope &&
+    typeof envelope.status_code === 'number' &&
+    (envelope.success === false || !SUCCESS_CODES.has(envelope.status_code))
+  ) {
+    throw serviceErrorFrom(operation, response.status, text, response.headers.get('retry-after'), now());
+  }
+  const result = endpoints[operation].response.safeParse(parsed.value);
+  if (!result.success) {
+    const first = result.error.issues[0];
+    throw new SchemaValidationError({
+      operation,
+      path: first ? first.path.map(String).join('.') : '',
+      issues: result.error.issues,
+    });
+  }
+  return {
+    data: result.data as ResponseOf<O>,
+    etag,
+    maxAgeSeconds,
+    status: response.status,
+    receivedAt: now(),
+  };
+}

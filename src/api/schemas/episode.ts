@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { imagePath, looseDate, recordId } from './common.js';
+
+/** An episode as tagged images embed it (SPEC "Episode object"). */
+export const episode = z.object({
+  air_date: looseDate,
+  episode_number: z.number().int(),
+  // Missing from one of the two real captures: optional.
+  episode_type: z.string().optional(),
+  id: recordId,
+  media_type: z.literal('tv_episode').optional(),
+  name: z.string(),
+  overview: z.string(),
+  production_code: z.string(),
+  // Unknown runtimes come back as null on the real service.
+  runtime: z.number().int().nullable(),
+  season_number: z.number().int(),
+  show_id: recordId,
+  still_path: imagePath,
+  vote_average: z.number(),
+  vote_count: z.number(),
+});
+
+export type Episode = z.output<typeof episode>;

@@ -1,0 +1,43 @@
+export { type AccountState, accountState, type Rated, rated } from './account-state.js';
+export { imagePath, looseDate, type PagedEnvelope, pagedEnvelope } from './common.js';
+export { type Configuration, configuration, type ImageConfiguration, imageConfiguration } from './configuration.js';
+export { type Episode, episode } from './episode.js';
+export {
+  type ChangeAction,
+  type ChangeGroup,
+  type ChangeItem,
+  changeAction,
+  changeGroup,
+  changeItem,
+  type EpisodeChanges,
+  episodeChanges,
+} from './episode-changes.js';
+export { type MovieSummary, movieSummary, trendingMovieItem } from './movie-summary.js';
+export { type MovieVideos, movieVideos, type Video, video } from './movie-videos.js';
+export { type PersonExternalIds, personExternalIds } from './person-external-ids.js';
+export { type KnownForItem, knownForItem, type PersonSummary, personSummary } from './person-summary.js';
+export {
+  type PersonTranslation,
+  type PersonTranslations,
+  personTranslation,
+  personTranslations,
+} from './person-translations.js';
+export {
+  type CastMember,
+  type CrewMember,
+  castMember,
+  crewMember,
+  type SeasonCredits,
+  seasonCredits,
+} from './season-credits.js';
+export { type ImageFile, imageFile, type SeasonImages, seasonImages } from './season-images.js';
+export { type SessionResponse, sessionResponse } from './session.js';
+export {
+  type StatusEnvelope,
+  statusEnvelope,
+  type TokenValidation,
+  tokenValidation,
+  validationErrors,
+} from './status-envelope.js';
+export { type TaggedImage, type TaggedImagesPage, taggedImage, taggedImagesPage } from './tagged-image.js';
+export { type TvSeriesSummary, trendingTvItem, tvSeriesSummary } from './tv-series-summary.js';

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { recordId } from './common.js';
+
+// The service sends both "" and null for "no value" (FACTS §8), sometimes side by side.
+const externalId = z.string().nullable();
+
+export const personExternalIds = z.object({
+  id: recordId,
+  facebook_id: externalId,
+  freebase_id: externalId,
+  freebase_mid: externalId,
+  imdb_id: externalId,
+  instagram_id: externalId,
+  tiktok_id: externalId,
+  tvrage_id: z.number().int().nullable(),
+  twitter_id: externalId,
+  wikidata_id: externalId,
+  youtube_id: externalId,
+});
+
+export type PersonExternalIds = z.output<typeof personExternalIds>;

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { recordId } from './common.js';
+
+export const personTranslation = z.object({
+  english_name: z.string(),
+  iso_3166_1: z.string(),
+  iso_639_1: z.string(),
+  name: z.string(),
+  data: z.object({
+    biography: z.string(),
+    name: z.string(),
+    // In SPEC's table, absent from the real capture.
+    primary: z.boolean().optional(),
+  }),
+});
+
+export const personTranslations = z.object({
+  id: recordId,
+  translations: z.array(personTranslation),
+});
+
+export type PersonTranslation = z.output<typeof personTranslation>;
+export type PersonTranslations = z.output<typeof personTranslations>;

@@ -1,0 +1,9 @@
+import { z } from 'zod';
+
+/** The answer of `POST /3/authentication/session/new`. `session_id` is a credential: never log or store it openly. */
+export const sessionResponse = z.object({
+  success: z.boolean(),
+  session_id: z.string().min(1),
+});
+
+export type SessionResponse = z.output<typeof sessionResponse>;

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/**
+ * `{ success, status_code, status_message }`. `success` may be missing (older captures and SPEC's write
+ * examples leave it out, FACTS §1): success is decided from the HTTP status and `status_code`, not this flag.
+ */
+export const statusEnvelope = z.object({
+  success: z.boolean().optional(),
+  status_code: z.number().int(),
+  status_message: z.string(),
+});
+
+/** `GET /3/authentication`: a real capture answers only `{"success":true}` (FACTS §7). */
+export const tokenValidation = z.object({
+  success: z.boolean(),
+  status_code: z.number().int().optional(),
+  status_message: z.string().optional(),
+});
+
+/** The 422 shape of request validation failures: `{ "errors": ["page must be less than or equal to 500"] }`. */
+export const validationErrors = z.object({ errors: z.array(z.string()) });
+
+export type StatusEnvelope = z.output<typeof statusEnvelope>;
+export type TokenValidation = z.output<typeof tokenValidation>;

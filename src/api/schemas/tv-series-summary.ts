@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { imagePath, looseDate, recordId } from './common.js';
+
+/** A TV series as trending, airing today, discover and `known_for` list it (SPEC "TV series summary"). */
+export const tvSeriesSummary = z.object({
+  // Absent on some airing-today/discover captures (FACTS §8): optional.
+  adult: z.boolean().optional(),
+  backdrop_path: imagePath,
+  first_air_date: looseDate,
+  genre_ids: z.array(z.number().int()),
+  id: recordId,
+  // Present in trending and known_for items, absent in airing-today and discover items.
+  media_type: z.literal('tv').optional(),
+  name: z.string(),
+  origin_country: z.array(z.string()),
+  original_language: z.string(),
+  original_name: z.string(),
+  overview: z.string(),
+  popularity: z.number(),
+  poster_path: imagePath,
+  // Added by the service in 2026 (FACTS §8); kept because real captures carry it.
+  softcore: z.boolean().optional(),
+  vote_average: z.number(),
+  vote_count: z.number(),
+});
+
+/** The trending and `known_for` form, where `media_type` is always there. */
+export const trendingTvItem = tvSeriesSummary.extend({ media_type: z.literal('tv') });
+
+export type TvSeriesSummary = z.output<typeof tvSeriesSummary>;
