@@ -5,11 +5,12 @@ import { trendingTvItem } from './tv-series-summary.js';
 
 /**
  * One entry of `known_for`: a movie or a TV series, told apart by `media_type`. The real capture leaves
- * `popularity` out of these items, so it is optional here (and only here).
+ * `popularity` out of these items, and `backdrop_path` out of some, so both are optional here (and only here).
  */
+const knownForLoosened = { popularity: z.number().optional(), backdrop_path: imagePath.optional() };
 export const knownForItem = z.discriminatedUnion('media_type', [
-  trendingMovieItem.extend({ popularity: z.number().optional() }),
-  trendingTvItem.extend({ popularity: z.number().optional() }),
+  trendingMovieItem.extend(knownForLoosened),
+  trendingTvItem.extend(knownForLoosened),
 ]);
 
 /** A person as the popular-people list gives them (SPEC "Person summary"). */
