@@ -1,0 +1,111 @@
+import type { Clock, TimerHandle } from '../env.js';
+
+/**
+ * A clock whose time moves only when a test moves it: the library and the fake service both take it, so
+ * rate windows, backoffs, freshness and change windows are tested in virtual time without faking globals
+ * (vitest's fake timers would also fake `setImmediate`, which fake-indexeddb needs).
+ */
+export interface VirtualClock extends Clock {
+  /** Moves time forward by `ms`, firing due timers in order and letting their promise chains settle. */
+  advance(ms: number): Promise<void>;
+  /**
+   * Runs virtual time forward until `promise` settles: settles real work first, then jumps to the next timer.
+   * Rejects when nothing is pending and the promise cannot settle (a deadlock), or after `maxMs` of virtual time.
+   */
+  runUntil<T>(promise: Promise<T>, options?: { maxMs?: number }): Promise<T>;
+  /** Lets pending promise chains and real macrotasks (IndexedDB, in-process fetch) settle. */
+  flush(): Promise<void>;
+  /** Timers not yet fired. */
+  pendingTimers(): number;
+}
+
+interface Timer {
+  id: number;
+  at: number;
+  fn: () => void;
+}
+
+const macrotask = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export function createVirtualClock(start = 0): VirtualClock {
+  let now = start;
+  let nextId = 1;
+  const timers = new Map<number, Timer>();
+
+  function nextTimer(): Timer | undefined {
+    let best: Timer | undefined;
+    for (const timer of timers.values()) {
+      // Equal times fire in creation order, like real timers.
+      if (!best || timer.at < best.at || (timer.at === best.at && timer.id < best.id)) best = timer;
+    }
+    return best;
+  }
+
+  async function flush(rounds = 4): Promise<void> {
+    for (let i = 0; i < rounds; i++) await macrotask();
+  }
+
+  async function fire(timer: Timer): Promise<void> {
+    timers.delete(timer.id);
+    now = Math.max(now, timer.at);
+    timer.fn();
+    await flush(2);
+  }
+
+  const clock: VirtualClock = {
+    now: () => now,
+    setTimeout(fn, ms) {
+      const id = nextId++;
+      timers.set(id, { id, at: now + Math.max(0, Number.isFinite(ms) ? ms : 0), fn });
+      return id;
+    },
+    clearTimeout(handle: TimerHandle) {
+      timers.delete(handle as number);
+    },
+    async advance(ms) {
+      const target = now + ms;
+      await flush(2);
+      for (let timer = nextTimer(); timer && timer.at <= target; timer = nextTimer()) await fire(timer);
+      now = target;
+      await flush(2);
+    },
+    async runUntil(promise, options = {}) {
+      const limit = now + (options.maxMs ?? 3_600_000);
+      let settled = false;
+      let value: unknown;
+      let failure: unknown;
+      let failed = false;
+      promise.then(
+        (v) => {
+          settled = true;
+          value = v;
+        },
+        (e) => {
+          settled = true;
+          failed = true;
+          failure = e;
+        },
+      );
+      for (;;) {
+        await flush();
+        if (settled) break;
+        const timer = nextTimer();
+        if (!timer) {
+          // Real work (IndexedDB, streams) may still be in flight: give it more rounds before calling it stuck.
+          await flush(50);
+          if (settled) break;
+          if (!nextTimer()) throw new Error('VirtualClock.runUntil: nothing pending and the promise has not settled');
+          continue;
+        }
+        if (timer.at > limit)
+          throw new Error(`VirtualClock.runUntil: not settled within ${options.maxMs ?? 3_600_000} ms`);
+        await fire(timer);
+      }
+      if (failed) throw failure;
+      return value as Awaited<typeof promise>;
+    },
+    flush: () => flush(),
+    pendingTimers: () => timers.size,
+  };
+  return clock;
+}
