@@ -25,7 +25,13 @@ interface Timer {
   fn: () => void;
 }
 
-const macrotask = () => new Promise<void>((resolve) => setImmediate(resolve));
+// setImmediate where it exists (Node: fake-indexeddb schedules its work with it), else a zero-delay timer.
+// These are real timers on purpose: they let real asynchronous work settle between virtual steps.
+const schedule: (fn: () => void) => void =
+  typeof (globalThis as { setImmediate?: unknown }).setImmediate === 'function'
+    ? (fn) => (globalThis as unknown as { setImmediate: (fn: () => void) => void }).setImmediate(fn)
+    : (fn) => globalThis.setTimeout(fn, 0);
+const macrotask = () => new Promise<void>((resolve) => schedule(resolve));
 
 export function createVirtualClock(start = 0): VirtualClock {
   let now = start;
