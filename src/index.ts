@@ -16,3 +16,11 @@ export {
   systemClock,
   type TimerHandle,
 } from './env.js';
+export {
+  type ImageKind,
+  ImageUrlError,
+  type ImageUrlOptions,
+  imageUrl,
+  isImageUrlError,
+  srcSet,
+} from './query/image-url.js';
