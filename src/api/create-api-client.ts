@@ -65,11 +65,18 @@ function resolveBaseUrl(baseUrl: string): URL {
   return url;
 }
 
+/**
+ * RFC 6750 `b64token` (a JWT fits). Checked here because the platform's `Headers` quotes an invalid value in its
+ * error message, which would put the token into logs.
+ */
+const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
+
 async function resolveToken(accessToken: AccessToken): Promise<string> {
   const token = typeof accessToken === 'function' ? await accessToken() : accessToken;
   if (typeof token !== 'string' || token.length === 0) {
     throw new TypeError('createApiClient: accessToken resolved to an empty value');
   }
+  if (!BEARER_TOKEN.test(token)) throw new TypeError('createApiClient: accessToken is not a bearer token (RFC 6750)');
   return token;
 }
 
@@ -81,6 +88,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const base = resolveBaseUrl(options.baseUrl);
   if (typeof options.accessToken === 'string' && options.accessToken.length === 0) {
     throw new TypeError('createApiClient: accessToken is empty');
+  }
+  if (typeof options.accessToken === 'string' && !BEARER_TOKEN.test(options.accessToken)) {
+    throw new TypeError('createApiClient: accessToken is not a bearer token (RFC 6750)');
   }
   const fetchImpl = options.fetch ?? globalFetch;
   const clock = options.clock ?? systemClock;
@@ -113,7 +123,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }, timeoutMs);
     const onAbort = () => controller.abort(signal?.reason);
     signal?.addEventListener('abort', onAbort, { once: true });
-    try {
+    // An injected fetch may ignore the signal (an in-process app, a polyfill), and a body stream may stall: racing
+    // against the abort makes timeouts and aborts hold whatever the fetch does.
+    const aborted = new Promise<never>((_, reject) => {
+      controller.signal.addEventListener('abort', () => reject(controller.signal.reason), { once: true });
+    });
+    const exchange = async () => {
       const response = await fetchImpl(`${base.origin}${prefix}${built.pathAndQuery}`, {
         method: built.method,
         headers,
@@ -122,6 +137,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       });
       // The body is read under the same timeout and signal as the headers.
       return await parseResponse(operation, response, () => clock.now());
+    };
+    try {
+      return await Promise.race([exchange(), aborted]);
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
       if (timedOut) throw new TimeoutError({ operation, timeoutMs });

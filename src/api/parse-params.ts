@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { endpoints, type OperationName, type ParsedParamsOf } from './endpoints.js';
+import { endpoints, isOperationName, type OperationName, type ParsedParamsOf } from './endpoints.js';
 import { InvalidParamsError } from './errors/invalid-params-error.js';
 
 function offendingParam(issue: z.core.$ZodIssue): string {
@@ -9,21 +9,36 @@ function offendingParam(issue: z.core.$ZodIssue): string {
 }
 
 /**
+ * The rule an issue states, in words. A union (`with_genres`: string or id array) reports only "Invalid input",
+ * so the message of the branch whose type matched is used, or the types the union expects.
+ */
+function ruleOf(issue: z.core.$ZodIssue): string {
+  if (issue.code !== 'invalid_union') return issue.message;
+  const branches = issue.errors.flat();
+  // A branch whose own type matched fails with another code, or deeper down (an array's element).
+  const specific = branches.find((branch) => branch.code !== 'invalid_type' || branch.path.length > 0);
+  if (specific) return ruleOf(specific);
+  const expected = new Set(branches.map((branch) => (branch.code === 'invalid_type' ? branch.expected : branch.code)));
+  return expected.size > 0 ? `expected ${[...expected].join(' or ')}` : issue.message;
+}
+
+/**
  * Validates a caller's flat parameter object against the operation's rules and returns the canonical form
  * (id arrays joined, unknown keys refused). Throws `InvalidParamsError` naming the parameter and the rule.
  */
 export function parseParams<O extends OperationName>(operation: O, params: unknown): ParsedParamsOf<O> {
-  const endpoint = endpoints[operation];
-  if (!endpoint) {
+  // An own-key check: `toString` or `__proto__` must not reach the registry's prototype.
+  if (!isOperationName(operation)) {
     throw new InvalidParamsError({ operation: String(operation), param: '(operation)', rule: 'unknown operation' });
   }
+  const endpoint = endpoints[operation];
   const result = endpoint.params.safeParse(params ?? {});
   if (!result.success) {
     const issue = result.error.issues[0];
     throw new InvalidParamsError({
       operation,
       param: issue ? offendingParam(issue) : '(params)',
-      rule: issue?.message ?? 'invalid parameters',
+      rule: issue ? ruleOf(issue) : 'invalid parameters',
       issues: result.error.issues,
     });
   }

@@ -89,10 +89,11 @@ export async function parseResponse<O extends OperationName>(
     throw new SchemaValidationError({ operation, path: '', issues: [], message: 'the body is not valid JSON' });
   }
   const envelope = asRecord(parsed.value);
+  // `success: false` is a failure even without a status_code (only `success` is reliable, FACTS §7).
   if (
     envelope &&
-    typeof envelope.status_code === 'number' &&
-    (envelope.success === false || !SUCCESS_CODES.has(envelope.status_code))
+    (envelope.success === false ||
+      (typeof envelope.status_code === 'number' && !SUCCESS_CODES.has(envelope.status_code)))
   ) {
     throw serviceErrorFrom(operation, response.status, text, response.headers.get('retry-after'), now());
   }

@@ -1,0 +1,130 @@
+import type { AccessToken } from '../api/create-api-client.js';
+import { languageParam } from '../api/schemas/params.js';
+import {
+  type Clock,
+  type Connectivity,
+  type FetchLike,
+  globalFetch,
+  type IndexedDBPair,
+  type Logger,
+  platformConnectivity,
+  type Random,
+  silentLogger,
+  systemClock,
+  systemRandom,
+} from '../env.js';
+import { type FreshnessOverrides, validateFreshnessOverrides } from './freshness.js';
+
+export interface CatalogueOptions {
+  /** Origin of the service: `https://api.themoviedb.org`, or the fake service's URL. */
+  baseUrl: string;
+  /** The bearer token, or a function returning it. Kept in memory only: never stored, logged or put in a URL. */
+  accessToken: AccessToken;
+  /**
+   * The IndexedDB database. One database holds one language: another language is another database.
+   * @default 'catalogue'
+   */
+  dbName?: string;
+  /**
+   * Sent with every request that takes a language; stored records are in this language.
+   * @default 'en-US'
+   */
+  language?: string;
+  /** @default the global fetch, read at call time */
+  fetch?: FetchLike;
+  /** @default the system clock */
+  clock?: Clock;
+  /** @default Math.random */
+  random?: Random;
+  /** @default navigator.onLine and the online/offline events (always online where there are none) */
+  connectivity?: Connectivity;
+  /** @default a logger that drops everything */
+  logger?: Logger;
+  /** @default globalThis.indexedDB and globalThis.IDBKeyRange, read when the database opens */
+  indexedDB?: IndexedDBPair;
+  /** The request budget of this instance, shared by every caller. */
+  rateLimit?: {
+    /** @default 40 */
+    perSecond?: number;
+    /** @default 8 */
+    concurrency?: number;
+  };
+  retry?: {
+    /** Attempts in all, the first included. @default 4 */
+    attempts?: number;
+  };
+  /** Per-operation lifetime overrides in seconds; they win over `Cache-Control` and the registry default. */
+  freshness?: FreshnessOverrides;
+  /** @default 30000 */
+  timeoutMs?: number;
+}
+
+export interface ResolvedCatalogueOptions {
+  readonly baseUrl: string;
+  readonly accessToken: AccessToken;
+  readonly dbName: string;
+  readonly language: string;
+  readonly fetch: FetchLike;
+  readonly clock: Clock;
+  readonly random: Random;
+  readonly connectivity: Connectivity;
+  readonly logger: Logger;
+  readonly indexedDB: IndexedDBPair | undefined;
+  readonly rateLimit: { readonly perSecond: number; readonly concurrency: number };
+  readonly retry: { readonly attempts: number };
+  readonly freshness: FreshnessOverrides;
+  readonly timeoutMs: number;
+}
+
+function positiveInteger(value: unknown, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+    throw new TypeError(`${name} must be a positive integer, got ${String(value)}`);
+  }
+  return value;
+}
+
+function positiveNumber(value: unknown, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+    throw new TypeError(`${name} must be a positive number, got ${String(value)}`);
+  }
+  return value;
+}
+
+/** Defaults applied and every option checked once, here; code below reads resolved options only. */
+export function resolveCatalogueOptions(options: CatalogueOptions): ResolvedCatalogueOptions {
+  if (typeof options !== 'object' || options === null) throw new TypeError('createCatalogue: options are required');
+  if (typeof options.baseUrl !== 'string' || options.baseUrl === '') {
+    throw new TypeError('createCatalogue: baseUrl is required');
+  }
+  const token = options.accessToken as unknown;
+  if (!(typeof token === 'function' || (typeof token === 'string' && token !== ''))) {
+    throw new TypeError('createCatalogue: accessToken must be a non-empty string or a function');
+  }
+  const dbName = options.dbName ?? 'catalogue';
+  if (typeof dbName !== 'string' || dbName === '') throw new TypeError('createCatalogue: dbName must be a string');
+  const language = options.language ?? 'en-US';
+  if (!languageParam.safeParse(language).success) {
+    throw new TypeError(`createCatalogue: language must be ll or ll-CC, got ${JSON.stringify(language)}`);
+  }
+  return Object.freeze({
+    baseUrl: options.baseUrl,
+    accessToken: options.accessToken,
+    dbName,
+    language,
+    fetch: options.fetch ?? globalFetch,
+    clock: options.clock ?? systemClock,
+    random: options.random ?? systemRandom,
+    connectivity: options.connectivity ?? platformConnectivity,
+    logger: options.logger ?? silentLogger,
+    indexedDB: options.indexedDB,
+    rateLimit: Object.freeze({
+      perSecond: positiveNumber(options.rateLimit?.perSecond, 'rateLimit.perSecond', 40),
+      concurrency: positiveInteger(options.rateLimit?.concurrency, 'rateLimit.concurrency', 8),
+    }),
+    retry: Object.freeze({ attempts: positiveInteger(options.retry?.attempts, 'retry.attempts', 4) }),
+    freshness: validateFreshnessOverrides(options.freshness),
+    timeoutMs: positiveNumber(options.timeoutMs, 'timeoutMs', 30_000),
+  });
+}

@@ -1,0 +1,258 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type ApiClientOptions,
+  createApiClient,
+  endpoints,
+  type OperationName,
+  operationNames,
+  type ParamsOf,
+} from '../../src/index.js';
+import { createVirtualClock } from '../../src/testing/virtual-clock.js';
+import { createTestClient, exampleParams, TEST_BASE_URL, TEST_TOKEN } from '../helpers/api-client.js';
+import { createRecordingFetch, type FakeHandler } from '../helpers/recording-fetch.js';
+import { emptyResponse, jsonResponse } from '../helpers/responses.js';
+import { readSample, responseSampleOf } from '../helpers/samples.js';
+
+/**
+ * What the client puts on the wire for every operation (URL, method, headers, body), and the options and caching
+ * headers around it. Failures (aborts, timeouts, network, leaks) are in `client-failures.test.ts`.
+ */
+
+interface RequestCase<O extends OperationName> {
+  readonly params: ParamsOf<O>;
+  /** Path and query as sent, after the base URL: the query in canonical (sorted) key order. */
+  readonly url: string;
+  readonly method: 'GET' | 'POST';
+  readonly body?: unknown;
+}
+
+/**
+ * One request per operation, with parameters chosen to exercise path encoding and query ordering. A complete
+ * map by type, and checked against `operationNames` at run time too.
+ */
+const requestCases: { [O in OperationName]: RequestCase<O> } = {
+  trendingTv: {
+    params: { time_window: 'week', page: 2, language: 'en-US' },
+    method: 'GET',
+    url: '/3/trending/tv/week?language=en-US&page=2',
+  },
+  trendingMovies: { params: { time_window: 'day' }, method: 'GET', url: '/3/trending/movie/day' },
+  airingToday: {
+    params: { timezone: 'America/New_York', page: 3, language: 'de-DE' },
+    method: 'GET',
+    url: '/3/tv/airing_today?language=de-DE&page=3&timezone=America%2FNew_York',
+  },
+  discoverTv: {
+    params: {
+      with_watch_providers: '8|9',
+      with_genres: [16, 35],
+      watch_region: 'US',
+      sort_by: 'vote_average.desc',
+      'vote_average.gte': 7.5,
+      page: 2,
+      language: 'en-US',
+      include_adult: false,
+      'first_air_date.gte': '2020-01-01',
+    },
+    method: 'GET',
+    url:
+      '/3/discover/tv?first_air_date.gte=2020-01-01&include_adult=false&language=en-US&page=2' +
+      '&sort_by=vote_average.desc&vote_average.gte=7.5&watch_region=US&with_genres=16%2C35&with_watch_providers=8%7C9',
+  },
+  tvAccountStates: {
+    params: { series_id: 1399, session_id: 'abc123' },
+    method: 'GET',
+    url: '/3/tv/1399/account_states?session_id=abc123',
+  },
+  seasonCredits: {
+    params: { series_id: 1399, season_number: 0, language: 'en-US' },
+    method: 'GET',
+    url: '/3/tv/1399/season/0/credits?language=en-US',
+  },
+  seasonImages: {
+    params: { series_id: 1399, season_number: 2, language: 'fr', include_image_language: 'en,null' },
+    method: 'GET',
+    url: '/3/tv/1399/season/2/images?include_image_language=en%2Cnull&language=fr',
+  },
+  episodeAccountStates: {
+    params: { series_id: 1399, season_number: 1, episode_number: 3, guest_session_id: 'guest42' },
+    method: 'GET',
+    url: '/3/tv/1399/season/1/episode/3/account_states?guest_session_id=guest42',
+  },
+  episodeChanges: {
+    params: { episode_id: 63056, start_date: '2024-01-01', end_date: '2024-01-14', page: 1 },
+    method: 'GET',
+    url: '/3/tv/episode/63056/changes?end_date=2024-01-14&page=1&start_date=2024-01-01',
+  },
+  movieVideos: {
+    params: { movie_id: 550, language: 'en-US' },
+    method: 'GET',
+    url: '/3/movie/550/videos?language=en-US',
+  },
+  popularPeople: { params: { page: 500 }, method: 'GET', url: '/3/person/popular?page=500' },
+  personExternalIds: { params: { person_id: 287 }, method: 'GET', url: '/3/person/287/external_ids' },
+  personTaggedImages: { params: { person_id: 287, page: 1 }, method: 'GET', url: '/3/person/287/tagged_images?page=1' },
+  personTranslations: { params: { person_id: 287 }, method: 'GET', url: '/3/person/287/translations' },
+  accountTvWatchlist: {
+    params: { account_id: 548, session_id: 'abc123', sort_by: 'created_at.desc', page: 2, language: 'en-US' },
+    method: 'GET',
+    url: '/3/account/548/watchlist/tv?language=en-US&page=2&session_id=abc123&sort_by=created_at.desc',
+  },
+  configuration: { params: {}, method: 'GET', url: '/3/configuration' },
+  createSession: {
+    params: { request_token: 'tok_abc-123' },
+    method: 'POST',
+    url: '/3/authentication/session/new',
+    body: { request_token: 'tok_abc-123' },
+  },
+  validateToken: { params: {}, method: 'GET', url: '/3/authentication' },
+  removeListItem: {
+    params: { list_id: 8200, media_id: 18, session_id: 'abc123' },
+    method: 'POST',
+    url: '/3/list/8200/remove_item?session_id=abc123',
+    body: { media_id: 18 },
+  },
+};
+
+/** A real answer for each operation (its first response sample), so each case also completes a round trip. */
+const answerWithSample =
+  (operation: OperationName): FakeHandler =>
+  () =>
+    jsonResponse(responseSampleOf(operation), 200);
+
+const GET_HEADERS = { accept: 'application/json', authorization: `Bearer ${TEST_TOKEN}` };
+const POST_HEADERS = { ...GET_HEADERS, 'content-type': 'application/json;charset=utf-8' };
+
+describe('the request of every operation', () => {
+  it('has a case for every operation of the registry, and no other', () => {
+    expect(Object.keys(requestCases).sort()).toEqual([...operationNames].sort());
+  });
+
+  it.each(operationNames)('%s: URL, method, headers and body', async (operation) => {
+    const c = requestCases[operation] as RequestCase<OperationName>;
+    const fetch = createRecordingFetch(answerWithSample(operation));
+    const response = await createTestClient({ fetch }).request(operation, c.params as never);
+    expect(response.status).toBe(200);
+    expect(fetch.calls).toHaveLength(1);
+    const [call] = fetch.calls;
+    expect(call?.url).toBe(`${TEST_BASE_URL}${c.url}`);
+    expect(call?.method).toBe(c.method);
+    expect(call?.method).toBe(endpoints[operation].method);
+    expect(call?.headers).toEqual(c.body === undefined ? GET_HEADERS : POST_HEADERS);
+    expect(call?.body === undefined ? undefined : JSON.parse(call.body)).toEqual(c.body);
+    expect(call?.url).not.toContain(TEST_TOKEN);
+    expect(call?.url).not.toMatch(/api_key|Bearer/);
+  });
+
+  it('equal parameters in another order give a byte-equal URL', async () => {
+    const fetch = createRecordingFetch(answerWithSample('discoverTv'));
+    const client = createTestClient({ fetch });
+    await client.request('discoverTv', { page: 2, with_genres: '16', 'vote_average.gte': 5 });
+    await client.request('discoverTv', { 'vote_average.gte': 5, with_genres: '16', page: 2 });
+    expect(fetch.calls[0]?.url).toBe(fetch.calls[1]?.url);
+    expect(fetch.calls[0]?.url).toBe(`${TEST_BASE_URL}/3/discover/tv?page=2&vote_average.gte=5&with_genres=16`);
+  });
+});
+
+describe('client options', () => {
+  it.each([
+    ['https://proxy.test/tmdb', 'https://proxy.test/tmdb/3/configuration'],
+    ['https://proxy.test/tmdb/', 'https://proxy.test/tmdb/3/configuration'],
+    ['http://127.0.0.1:8787', 'http://127.0.0.1:8787/3/configuration'],
+  ])('base URL %s keeps its path prefix', async (baseUrl, url) => {
+    const fetch = createRecordingFetch(answerWithSample('configuration'));
+    await createTestClient({ fetch, baseUrl }).request('configuration', {});
+    expect(fetch.calls[0]?.url).toBe(url);
+  });
+
+  const syncToken = (): string => TEST_TOKEN;
+  const asyncToken = async (): Promise<string> => TEST_TOKEN;
+  it.each([
+    ['a sync function', syncToken],
+    ['an async function', asyncToken],
+  ])('accessToken as %s is sent as the bearer header', async (_name, accessToken) => {
+    const fetch = createRecordingFetch(answerWithSample('validateToken'));
+    await createTestClient({ fetch, accessToken }).request('validateToken', {});
+    expect(fetch.calls[0]?.headers.authorization).toBe(`Bearer ${TEST_TOKEN}`);
+  });
+
+  it('a token function is read for every request, so a rotated token is used at once', async () => {
+    const tokens = ['first-token', 'second-token'];
+    let reads = 0;
+    const fetch = createRecordingFetch(answerWithSample('validateToken'));
+    const client = createTestClient({ fetch, accessToken: async () => tokens[reads++] ?? 'none' });
+    await client.request('validateToken', {});
+    await client.request('validateToken', {});
+    expect(fetch.calls.map((call) => call.headers.authorization)).toEqual([
+      'Bearer first-token',
+      'Bearer second-token',
+    ]);
+  });
+
+  it.each([
+    ['a relative base URL', { baseUrl: '/api' }],
+    ['a base URL with a query', { baseUrl: 'https://x.test/?api_key=1' }],
+    ['a non-http base URL', { baseUrl: 'ftp://x.test' }],
+    ['an empty token', { accessToken: '' }],
+    ['a zero timeout', { timeoutMs: 0 }],
+  ] as const)('rejects %s with a TypeError', (_name, options) => {
+    const fetch = createRecordingFetch();
+    expect(() => createTestClient({ fetch, ...(options as Partial<ApiClientOptions>) })).toThrow(TypeError);
+  });
+
+  it('the default fetch is the global fetch, read at call time', async () => {
+    const fetch = createRecordingFetch(answerWithSample('configuration'));
+    const original = globalThis.fetch;
+    const client = createApiClient({ baseUrl: TEST_BASE_URL, accessToken: TEST_TOKEN });
+    globalThis.fetch = fetch as typeof globalThis.fetch;
+    try {
+      await client.request('configuration', {});
+    } finally {
+      globalThis.fetch = original;
+    }
+    expect(fetch.calls).toHaveLength(1);
+  });
+});
+
+describe('caching headers', () => {
+  it('ifNoneMatch sends If-None-Match, and a 304 resolves to an empty NotModifiedResponse', async () => {
+    const clock = createVirtualClock(1_000);
+    const etag = 'W/"1c7b0be7cfcb529d61df7c7b50baa91e"';
+    const fetch = createRecordingFetch(() =>
+      emptyResponse(304, { ETag: etag, 'Cache-Control': 'public, max-age=120' }),
+    );
+    const response = await createTestClient({ fetch, clock }).request('configuration', {}, { ifNoneMatch: etag });
+    expect(fetch.calls[0]?.headers['if-none-match']).toBe(etag);
+    expect(response).toEqual({ status: 304, data: undefined, etag, maxAgeSeconds: 120, receivedAt: 1_000 });
+  });
+
+  it('ETag and Cache-Control max-age surface as etag and maxAgeSeconds', async () => {
+    const fetch = createRecordingFetch(() =>
+      jsonResponse(readSample('tv-episode-changes.json'), 200, {
+        ETag: 'W/"0123456789abcdef0123456789abcdef"',
+        'Cache-Control': 'public, max-age=600',
+      }),
+    );
+    const response = await createTestClient({ fetch }).request('episodeChanges', exampleParams.episodeChanges);
+    expect(response.etag).toBe('W/"0123456789abcdef0123456789abcdef"');
+    expect(response.maxAgeSeconds).toBe(600);
+    expect(fetch.calls[0]?.headers['if-none-match']).toBeUndefined();
+  });
+
+  it('a response without them has neither', async () => {
+    const fetch = createRecordingFetch(answerWithSample('configuration'));
+    const response = await createTestClient({ fetch }).request('configuration', {});
+    expect(response).toMatchObject({ etag: undefined, maxAgeSeconds: undefined });
+  });
+
+  it('receivedAt is the injected clock when the answer was read, not when it was sent', async () => {
+    const clock = createVirtualClock(1_700_000_000_000);
+    const body = readSample('configuration.json');
+    const fetch = createRecordingFetch(
+      () => new Promise<Response>((resolve) => clock.setTimeout(() => resolve(jsonResponse(body)), 250)),
+    );
+    const response = await clock.runUntil(createTestClient({ fetch, clock }).request('configuration', {}));
+    expect(response.receivedAt).toBe(1_700_000_000_250);
+    expect(clock.pendingTimers()).toBe(0);
+  });
+});

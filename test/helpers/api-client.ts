@@ -1,0 +1,43 @@
+import {
+  type ApiClient,
+  type ApiClientOptions,
+  createApiClient,
+  type FetchLike,
+  type OperationName,
+  type ParamsOf,
+} from '../../src/index.js';
+
+/** A recognisable bearer token: tests search errors, URLs and logs for it. */
+export const TEST_TOKEN = 'test-bearer-token-6f1d2c9a';
+export const TEST_BASE_URL = 'https://api.catalogue.test';
+
+/** A client with the test token and base URL; everything else (fetch, clock, timeoutMs) from `options`. */
+export function createTestClient(options: Partial<ApiClientOptions> & { fetch: FetchLike }): ApiClient {
+  return createApiClient({ baseUrl: TEST_BASE_URL, accessToken: TEST_TOKEN, ...options });
+}
+
+/**
+ * Minimal valid parameters for every operation: the required ones only. Typed as a complete map, so adding an
+ * operation to the registry is a type error here until it has an example.
+ */
+export const exampleParams: { [O in OperationName]: ParamsOf<O> } = {
+  trendingTv: { time_window: 'day' },
+  trendingMovies: { time_window: 'week' },
+  airingToday: {},
+  discoverTv: {},
+  tvAccountStates: { series_id: 1399, session_id: 'abc123' },
+  seasonCredits: { series_id: 1399, season_number: 1 },
+  seasonImages: { series_id: 1399, season_number: 1 },
+  episodeAccountStates: { series_id: 1399, season_number: 1, episode_number: 1, session_id: 'abc123' },
+  episodeChanges: { episode_id: 63056 },
+  movieVideos: { movie_id: 550 },
+  popularPeople: {},
+  personExternalIds: { person_id: 287 },
+  personTaggedImages: { person_id: 287 },
+  personTranslations: { person_id: 287 },
+  accountTvWatchlist: { account_id: 548, session_id: 'abc123' },
+  configuration: {},
+  createSession: { request_token: 'abc123' },
+  validateToken: {},
+  removeListItem: { list_id: 8200, media_id: 18, session_id: 'abc123' },
+};

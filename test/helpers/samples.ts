@@ -1,0 +1,70 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/**
+ * The shared TMDB samples, resolved relative to the repository: CI clones the repo with `shared/` beside it,
+ * so the path is `<repo>/../shared/tmdb-samples/`, never an absolute machine path.
+ */
+export const samplesDir = new URL('../../../shared/tmdb-samples/', import.meta.url);
+
+/**
+ * One MANIFEST entry. Loose on purpose: a new key in the manifest must not break every test, while the keys the
+ * tests rely on are checked, so a renamed one fails loudly instead of silently skipping cases.
+ */
+const manifestEntry = z.looseObject({
+  file: z.string().min(1),
+  /** `response` (parses), `error` (a ServiceError), `success` (a write's success envelope), `beyond the 19`. */
+  kind: z.string().min(1),
+  /** A registry name for the 19 operations; otherwise free text (`GET /3/tv/changes`, `any`, …). */
+  operation: z.string().min(1),
+  httpStatus: z.number().int(),
+  expect: z.string(),
+  /** The service's `status_code` an error sample carries (`null` for the 422 `{ errors }` shape). */
+  statusCode: z.number().int().nullable().optional(),
+  note: z.string().optional(),
+});
+
+export type ManifestEntry = z.output<typeof manifestEntry>;
+
+const manifest = z.looseObject({ samples: z.array(manifestEntry).min(1) });
+
+let cached: ManifestEntry[] | undefined;
+
+/** Every entry of `MANIFEST.json`, validated (read once per test file). Synchronous, so tests can generate cases. */
+export function readManifest(): ManifestEntry[] {
+  cached ??= manifest.parse(JSON.parse(readSampleText('MANIFEST.json'))).samples;
+  return cached;
+}
+
+/** The raw text of a sample file, by its path relative to `tmdb-samples/` (e.g. `errors/tv.404-not-found-34.json`). */
+export function readSampleText(file: string): string {
+  return readFileSync(new URL(file, samplesDir), 'utf8');
+}
+
+/** A sample file parsed as JSON. */
+export function readSample(file: string): unknown {
+  return JSON.parse(readSampleText(file));
+}
+
+/**
+ * The JSON sample files on disk (relative paths), excluding the manifest itself and `headers/` (header captures,
+ * not bodies): what the manifest is expected to cover.
+ */
+export function listSampleFiles(): string[] {
+  const root = fileURLToPath(samplesDir);
+  return readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .map((file) => file.split('\\').join('/'))
+    .filter((file) => file.endsWith('.json') && file !== 'MANIFEST.json' && !file.startsWith('headers/'))
+    .sort();
+}
+
+/**
+ * The body of the first `response` sample the manifest lists for `operation`: a real answer for fakes that need
+ * one. Throws when the operation has none.
+ */
+export function responseSampleOf(operation: string): unknown {
+  const entry = readManifest().find((e) => e.kind === 'response' && e.operation === operation);
+  if (!entry) throw new Error(`MANIFEST.json has no response sample for ${operation}`);
+  return readSample(entry.file);
+}
