@@ -31,6 +31,9 @@ const schedule: (fn: () => void) => void =
   typeof (globalThis as { setImmediate?: unknown }).setImmediate === 'function'
     ? (fn) => (globalThis as unknown as { setImmediate: (fn: () => void) => void }).setImmediate(fn)
     : (fn) => globalThis.setTimeout(fn, 0);
+/** Macrotask rounds without any timer after which `runUntil` calls a promise stuck (about a second of real time). */
+const IDLE_ROUNDS = 100_000;
+
 const macrotask = () => new Promise<void>((resolve) => schedule(resolve));
 
 export function createVirtualClock(start = 0): VirtualClock {
@@ -97,8 +100,9 @@ export function createVirtualClock(start = 0): VirtualClock {
         if (settled) break;
         const timer = nextTimer();
         if (!timer) {
-          // Real work (IndexedDB, streams) may still be in flight: give it more rounds before calling it stuck.
-          await flush(50);
+          // Real work (IndexedDB, streams) may still be in flight: a fake-indexeddb transaction over many rows
+          // takes hundreds of macrotasks. Keep settling until it ends, a timer appears, or it is plainly stuck.
+          for (let round = 0; round < IDLE_ROUNDS && !settled && !nextTimer(); round++) await flush(1);
           if (settled) break;
           if (!nextTimer()) throw new Error('VirtualClock.runUntil: nothing pending and the promise has not settled');
           continue;

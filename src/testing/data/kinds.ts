@@ -1,0 +1,23 @@
+/** Salts that keep each kind of record's random stream independent of the others. */
+export const KIND = {
+  seriesId: 1,
+  series: 2,
+  seriesText: 3,
+  seriesShape: 4,
+  movieId: 5,
+  movie: 6,
+  movieText: 7,
+  personId: 8,
+  person: 9,
+  personText: 10,
+  episode: 11,
+  credits: 12,
+  seasonImages: 13,
+  videos: 14,
+  translations: 15,
+  externalIds: 16,
+  taggedImages: 17,
+  trending: 18,
+  mutation: 19,
+  session: 20,
+} as const;

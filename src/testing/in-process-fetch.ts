@@ -1,0 +1,33 @@
+import type { Hono } from 'hono';
+import type { FetchLike } from '../env.js';
+import { RESET_HEADER } from './service/headers.js';
+
+/**
+ * `fetch` straight into the app, with what the network adds: the request's signal rejects the call, and a
+ * reset fault rejects it with `TypeError` as the platform `fetch` does when a connection drops.
+ */
+export function inProcessFetch(app: Hono, defaultOrigin: string): FetchLike {
+  return (input, init) => {
+    // A bare path ("/3/…") is taken relative to baseUrl, so tests need not invent an origin.
+    const target = typeof input === 'string' && input.startsWith('/') ? `${defaultOrigin}${input}` : input;
+    const request = new Request(target, init);
+    const { signal } = request;
+    if (signal.aborted) return Promise.reject(signal.reason);
+    return new Promise<Response>((resolve, reject) => {
+      const onAbort = () => reject(signal.reason);
+      signal.addEventListener('abort', onAbort, { once: true });
+      Promise.resolve(app.fetch(request)).then(
+        (response) => {
+          signal.removeEventListener('abort', onAbort);
+          if (response.headers.has(RESET_HEADER))
+            reject(new TypeError('fetch failed: connection reset by the fake service'));
+          else resolve(response);
+        },
+        (error: unknown) => {
+          signal.removeEventListener('abort', onAbort);
+          reject(error);
+        },
+      );
+    });
+  };
+}

@@ -1,0 +1,60 @@
+/// <reference types="node" />
+/**
+ * `catalogue-sync/testing/node`: the fake catalogue service over HTTP (Node only: it uses @hono/node-server).
+ */
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createFakeService, type FakeService } from './create-fake-service.js';
+import { RESET_HEADER } from './service/headers.js';
+import type { FakeServiceOptions } from './service/options.js';
+
+export interface ServeFakeServiceOptions extends FakeServiceOptions {
+  /** TCP port; 0 picks a free one. @default 0 */
+  port?: number;
+  /** Interface to listen on. @default '127.0.0.1' */
+  host?: '127.0.0.1' | (string & {});
+}
+
+export interface ServedFakeService {
+  /** `http://host:port`, without a trailing slash: the client's `baseUrl`. */
+  readonly url: string;
+  readonly service: FakeService;
+  /** Stops listening and closes open connections. */
+  close(): Promise<void>;
+}
+
+/** Serves a new fake service; image URLs in `/3/configuration` point at this server. */
+export function serveFakeService(options: ServeFakeServiceOptions = {}): Promise<ServedFakeService> {
+  const { port = 0, host = '127.0.0.1', ...serviceOptions } = options;
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    return Promise.reject(new TypeError('serveFakeService: port must be an integer in [0, 65535]'));
+  }
+  const service = createFakeService(serviceOptions);
+  return new Promise((resolve, reject) => {
+    const server = serve(
+      {
+        hostname: host,
+        port,
+        fetch: async (request, env) => {
+          const response = await service.app.fetch(request);
+          // A reset fault: drop the connection without an answer, as a failing network would.
+          if (response.headers.has(RESET_HEADER)) env.incoming.socket.destroy();
+          return response;
+        },
+      },
+      (info: AddressInfo) => {
+        const shownHost = host.includes(':') ? `[${host}]` : host;
+        resolve({
+          url: `http://${shownHost}:${info.port}`,
+          service,
+          close: () =>
+            new Promise<void>((done, fail) => {
+              (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+              server.close((error) => (error ? fail(error) : done()));
+            }),
+        });
+      },
+    );
+    server.once('error', reject);
+  });
+}

@@ -1,0 +1,29 @@
+import type { OperationName } from '../../api/endpoints.js';
+import type { OperationHandler } from '../service/request.js';
+import { accountTvWatchlist, configuration, createSession, removeListItem, validateToken } from './account-routes.js';
+import { airingToday, discoverTv, popularPeople, trendingMovies, trendingTv } from './list-routes.js';
+import { movieVideos, personExternalIds, personTaggedImages, personTranslations } from './people-routes.js';
+import { episodeAccountStates, episodeChanges, seasonCredits, seasonImages, tvAccountStates } from './tv-routes.js';
+
+/** One handler per registry operation: a missing one is a type error. */
+export const operationHandlers: Record<OperationName, OperationHandler> = {
+  trendingTv,
+  trendingMovies,
+  airingToday,
+  discoverTv,
+  tvAccountStates,
+  seasonCredits,
+  seasonImages,
+  episodeAccountStates,
+  episodeChanges,
+  movieVideos,
+  popularPeople,
+  personExternalIds,
+  personTaggedImages,
+  personTranslations,
+  accountTvWatchlist,
+  configuration,
+  createSession,
+  validateToken,
+  removeListItem,
+};

@@ -1,0 +1,104 @@
+import type { OperationName } from '../../src/api/endpoints.js';
+import type { Harness, Json } from './helpers.js';
+
+/** A person whose tagged images include both a movie and an episode, and whose list has both kinds. */
+async function taggedPerson(h: Harness): Promise<number> {
+  const people = await h.json<{ results: Json[] }>('/3/person/popular');
+  for (const person of people.results) {
+    const images = await h.json<{ results: Json[] }>(`/3/person/${person.id}/tagged_images`);
+    const kinds = new Set(images.results.map((r) => r.media_type));
+    if (kinds.has('movie') && kinds.has('episode')) return person.id as number;
+  }
+  throw new Error('no person with movie and episode tagged images on page 1');
+}
+
+async function movieWithVideos(h: Harness): Promise<number> {
+  const movies = await h.json<{ results: Json[] }>('/3/trending/movie/day');
+  for (const movie of movies.results) {
+    const videos = await h.json<{ results: Json[] }>(`/3/movie/${movie.id}/videos`);
+    if (videos.results.length > 0) return movie.id as number;
+  }
+  throw new Error('no trending movie with videos');
+}
+
+/** The first series whose season 1 has posters. */
+async function seriesWithPosters(h: Harness): Promise<number> {
+  for (const series of h.service.control.allSeries()) {
+    const response = await h.get(`/3/tv/${series.id}/season/1/images`);
+    if (response.status === 200 && ((await response.json()) as { posters: Json[] }).posters.length > 0) {
+      return series.id as number;
+    }
+  }
+  throw new Error('no series with season posters');
+}
+
+/**
+ * Sends a request for an operation that exercises its full answer (non-empty lists, a rated state, recorded
+ * changes). `variant` picks e.g. the trending window from the sample's file name.
+ */
+export async function requestFor(h: Harness, operation: OperationName, variant = ''): Promise<Response> {
+  const { control } = h.service;
+  const firstSeries = control.allSeries()[0]?.id as number;
+  switch (operation) {
+    case 'trendingTv':
+      return h.get(`/3/trending/tv/${variant.includes('week') ? 'week' : 'day'}`);
+    case 'trendingMovies':
+      return h.get(`/3/trending/movie/${variant.includes('week') ? 'week' : 'day'}`);
+    case 'airingToday':
+      return h.get('/3/tv/airing_today');
+    case 'discoverTv':
+      return h.get('/3/discover/tv');
+    case 'tvAccountStates': {
+      const { session_id } = control.createSession();
+      control.setAccountState({ session_id, series_id: firstSeries }, { favorite: true, rated: { value: 9 } });
+      return h.get(`/3/tv/${firstSeries}/account_states?session_id=${session_id}`);
+    }
+    case 'episodeAccountStates': {
+      const { session_id } = control.createSession();
+      const target = { session_id, series_id: firstSeries, season_number: 1, episode_number: 1 };
+      control.setAccountState(target, { rated: { value: 7.5 } });
+      return h.get(`/3/tv/${firstSeries}/season/1/episode/1/account_states?session_id=${session_id}`);
+    }
+    case 'seasonCredits':
+      return h.get(`/3/tv/${firstSeries}/season/1/credits`);
+    case 'seasonImages':
+      return h.get(`/3/tv/${await seriesWithPosters(h)}/season/1/images`);
+    case 'episodeChanges': {
+      // The real sample has added and updated items with string values: produce those kinds.
+      const id = control.episodeId({ series_id: firstSeries, season_number: 1, episode_number: 1 }) as number;
+      const before = control.episode(id);
+      control.mutateEpisode(id, { name: 'Winter is coming', overview: 'A new overview.' });
+      control.mutateEpisode(id, { production_code: before?.production_code === '' ? '101' : '102' });
+      return h.get(`/3/tv/episode/${id}/changes`);
+    }
+    case 'movieVideos':
+      return h.get(`/3/movie/${await movieWithVideos(h)}/videos`);
+    case 'popularPeople':
+      return h.get('/3/person/popular');
+    case 'personExternalIds':
+    case 'personTranslations': {
+      const people = await h.json<{ results: Json[] }>('/3/person/popular');
+      const path = operation === 'personExternalIds' ? 'external_ids' : 'translations';
+      return h.get(`/3/person/${people.results[0]?.id}/${path}`);
+    }
+    case 'personTaggedImages':
+      return h.get(`/3/person/${await taggedPerson(h)}/tagged_images`);
+    case 'accountTvWatchlist': {
+      const { session_id, account_id } = control.createSession();
+      for (const series of control.allSeries().slice(0, 3))
+        control.addToWatchlist({ session_id, series_id: series.id as number });
+      return h.get(`/3/account/${account_id}/watchlist/tv?session_id=${session_id}`);
+    }
+    case 'configuration':
+      return h.get('/3/configuration');
+    case 'validateToken':
+      return h.get('/3/authentication');
+    case 'createSession':
+      return h.post('/3/authentication/session/new', { request_token: control.createRequestToken({ approved: true }) });
+    case 'removeListItem': {
+      const { session_id } = control.createSession();
+      const { list_id } = control.createList({ session_id, items: [550, 551] });
+      return h.post(`/3/list/${list_id}/remove_item?session_id=${session_id}`, { media_id: 550 });
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { endpoints, isOperationName, type OperationName, operationNames } from '../../src/api/endpoints.js';
+import { harness, readSample } from './helpers.js';
+import { requestFor } from './requests.js';
+import { compareWithShape, nullPaths, shapeOf } from './shape.js';
+
+interface ManifestEntry {
+  file: string;
+  kind: string;
+  operation: string;
+  httpStatus: number;
+}
+
+const manifest = (readSample('MANIFEST.json') as { samples: ManifestEntry[] }).samples;
+const responses = manifest.filter((s) => s.kind === 'response' && isOperationName(s.operation));
+const byOperation = new Map<OperationName, ManifestEntry[]>();
+for (const entry of responses) {
+  const list = byOperation.get(entry.operation as OperationName) ?? [];
+  list.push(entry);
+  byOperation.set(entry.operation as OperationName, list);
+}
+
+describe('every operation answers like the real samples', () => {
+  it('the manifest has a real sample for each of the 19 operations', () => {
+    expect(operationNames).toHaveLength(19);
+    expect([...byOperation.keys()].sort()).toEqual([...operationNames].sort());
+  });
+
+  for (const operation of operationNames) {
+    describe(operation, () => {
+      const entries = byOperation.get(operation) ?? [];
+      const samples = entries.map((e) => readSample(e.file));
+      const nullable = nullPaths(samples);
+
+      for (const entry of entries) {
+        it(`has every key of ${entry.file} with the same JSON type, and passes the schema`, async () => {
+          const h = harness();
+          const response = await requestFor(h, operation, entry.file);
+          expect(response.status).toBe(entry.httpStatus);
+          const body: unknown = await response.json();
+          expect(compareWithShape(body, shapeOf(readSample(entry.file)), nullable)).toEqual([]);
+          const parsed = endpoints[operation].response.safeParse(body);
+          expect(parsed.success, JSON.stringify(parsed.error?.issues.slice(0, 3))).toBe(true);
+        });
+      }
+    });
+  }
+});
+
+describe('the structural comparison can fail', () => {
+  it('reports a missing key and a wrong type', () => {
+    const shape = shapeOf({ id: 1, name: 'x', results: [{ media_type: 'tv', id: 2 }] });
+    expect(compareWithShape({ id: '1', results: [{ media_type: 'tv' }] }, shape, new Set())).toEqual([
+      '.name: missing',
+      '.id: string, real sample has number',
+      '.results[].id: missing',
+    ]);
+    expect(compareWithShape({ id: 1, name: null, results: [] }, shape, new Set())).toEqual([
+      '.name: null, real sample has string',
+    ]);
+  });
+});
