@@ -24,3 +24,4 @@ export {
   isImageUrlError,
   srcSet,
 } from './query/image-url.js';
+export * from './queue/index.js';
