@@ -1,0 +1,36 @@
+/**
+ * The store: a Dexie database the network writes and the views read.
+ *
+ * Tables (primary key first; see `schema/version-*.ts` for every index):
+ * - records, merged across responses: `movies`, `tvSeries`, `people` (known_for as `{ media_type, id }` refs),
+ *   `episodes` by id; `seasons` by `[series_id+season_number]` (credits, images per language variant);
+ *   `personExternalIds`, `personTranslations`, `movieVideos` by owner id; `taggedImages` by string id (media
+ *   referenced into movies/episodes/tvSeries); `configuration`; `episodeChanges` by request key.
+ * - `listPages` by `[listKey+page]`: ordered ids and totals of one requested page (`listKey` = operation +
+ *   canonical params without `page`); `watchlistPages` by `[userScope+listKey+page]`.
+ * - `syncMeta` by request key (`storeRequestKey`): ETag, fetchedAt, expiresAt, last error, params.
+ * - user-scoped: `tvAccountStates`, `episodeAccountStates`, `watchlistPages`, keyed by the engine's user-scope id.
+ * - `quarantine` (auto id), `readMarks` by ref (last read time, apart from the records so views never re-run).
+ *
+ * Writes: `writeResponse` (one transaction per response). Reads: `readStored`/`readStoredEntry` (read-only,
+ * for `liveQuery`), then `touchRead` outside the live query.
+ */
+export { CHUNK_SIZE } from './apply-record-writes.js';
+export {
+  CatalogueDatabase,
+  type CatalogueDatabaseOptions,
+  CURRENT_SCHEMA_VERSION,
+  openCatalogueDatabase,
+} from './catalogue-database.js';
+export { purgeUserScope } from './purge-user-scope.js';
+export { type QuarantineInput, quarantineResponse } from './quarantine-response.js';
+export { type ReadRef, readRef } from './read-ref.js';
+export { readStored, readStoredEntry, type StoredEntry } from './read-stored.js';
+export type { RecordTableName } from './record-tables.js';
+export type * from './rows.js';
+export { listKeyOf, requestedPage, storeRequestKey } from './store-keys.js';
+export type { StoreParams } from './store-mapping.js';
+export { isStoredOperation, type StoredOperation, storeMappings } from './store-mappings.js';
+export { type RecordSyncErrorInput, readSyncMeta, recordSyncError } from './sync-meta.js';
+export { READ_MARK_INTERVAL_MS, touchRead } from './touch-read.js';
+export { type WriteResponseInput, type WriteResult, writeResponse } from './write-response.js';

@@ -1,0 +1,99 @@
+import type { IndexableType } from 'dexie';
+import { endpoints, type ResponseOf } from '../api/index.js';
+import type { CatalogueDatabase } from './catalogue-database.js';
+import { type ReadRef, readRef } from './read-ref.js';
+import type { RecordTableName } from './record-tables.js';
+import type { ListPageRow } from './rows.js';
+import { listKeyOf, requestedPage, storeRequestKey } from './store-keys.js';
+import type { ReadContext, StoreParams } from './store-mapping.js';
+import { mappingOf, type StoredOperation } from './store-mappings.js';
+import { checkUserScope } from './write-response.js';
+
+/** A stored response and the rows it was rebuilt from (hand those to `touchRead`, outside the live query). */
+export interface StoredEntry<O extends StoredOperation> {
+  readonly data: ResponseOf<O>;
+  readonly refs: readonly ReadRef[];
+}
+
+function readContext<O extends StoredOperation>(
+  db: CatalogueDatabase,
+  base: Omit<ReadContext<O>, 'db' | 'records' | 'record'>,
+  refs: ReadRef[],
+): ReadContext<O> {
+  return {
+    ...base,
+    db,
+    async records<T>(table: RecordTableName, keys: readonly IndexableType[]) {
+      if (keys.length === 0) return [];
+      const rows = await db.table(table).bulkGet(keys as IndexableType[]);
+      if (rows.some((row) => row === undefined)) return undefined;
+      for (const key of keys) refs.push(readRef(table, key));
+      return rows as T[];
+    },
+    async record<T>(table: RecordTableName, key: IndexableType) {
+      const row = await db.table(table).get(key);
+      if (row !== undefined) refs.push(readRef(table, key));
+      return row as T | undefined;
+    },
+  };
+}
+
+/**
+ * `readStored`, plus the refs of the rows read. Only reads (one readonly transaction, so a concurrent write
+ * is seen whole or not at all): safe inside Dexie's `liveQuery`, which re-runs it when any of those rows change.
+ */
+export async function readStoredEntry<O extends StoredOperation>(
+  db: CatalogueDatabase,
+  operation: O,
+  params: StoreParams<O>,
+  userScope?: string,
+): Promise<StoredEntry<O> | undefined> {
+  const mapping = mappingOf(operation);
+  checkUserScope('readStored', operation, mapping, userScope);
+  const flat = params as Record<string, unknown>;
+  const requestKey = storeRequestKey(operation, flat, userScope);
+  // The request itself is a ref too: `sync.refresh()` revalidates the most recently read keys first.
+  const refs: ReadRef[] = [readRef('syncMeta', requestKey)];
+  const context = readContext<O>(db, { operation, params, userScope, requestKey }, refs);
+  const pageTable = mapping.kind === 'list' ? (mapping.userScoped ? db.watchlistPages : db.listPages) : undefined;
+  const tables = [...mapping.tables.map((name) => db.table(name)), ...(pageTable ? [pageTable] : [])];
+
+  const raw = await db.transaction('r', tables, async () => {
+    if (mapping.kind === 'resource') return mapping.read(context);
+    const listKey = listKeyOf(operation, flat);
+    const key = mapping.userScoped
+      ? [userScope as string, listKey, requestedPage(flat)]
+      : [listKey, requestedPage(flat)];
+    const page = (await pageTable?.get(key as never)) as ListPageRow | undefined;
+    if (!page) return undefined;
+    refs.push(readRef(pageTable?.name ?? '', key));
+    const results = await mapping.readItems(context, page);
+    if (!results) return undefined;
+    return {
+      page: page.servedPage ?? page.page,
+      results,
+      total_pages: page.total_pages,
+      total_results: page.total_results,
+      ...page.extra,
+    };
+  });
+  if (raw === undefined) return undefined;
+  // The projection: the operation's own schema picks its fields out of the merged records. A row that no
+  // longer satisfies it counts as missing, so the engine fetches it again rather than serving a broken view.
+  const parsed = endpoints[operation].response.safeParse(raw);
+  if (!parsed.success) return undefined;
+  return { data: parsed.data as ResponseOf<O>, refs };
+}
+
+/**
+ * The response of `operation(params)` as served (page membership, order and totals as served; records as
+ * currently stored), or undefined when the store does not hold it.
+ */
+export async function readStored<O extends StoredOperation>(
+  db: CatalogueDatabase,
+  operation: O,
+  params: StoreParams<O>,
+  userScope?: string,
+): Promise<ResponseOf<O> | undefined> {
+  return (await readStoredEntry(db, operation, params, userScope))?.data;
+}

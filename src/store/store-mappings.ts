@@ -1,0 +1,50 @@
+import type { OperationName } from '../api/index.js';
+import { episodeAccountStatesMapping, tvAccountStatesMapping } from './mappings/account-state-mappings.js';
+import { popularPeopleMapping } from './mappings/popular-people-mapping.js';
+import { seasonCreditsMapping, seasonImagesMapping } from './mappings/season-mappings.js';
+import {
+  configurationMapping,
+  episodeChangesMapping,
+  movieVideosMapping,
+  personExternalIdsMapping,
+  personTranslationsMapping,
+} from './mappings/sub-resource-mappings.js';
+import { summaryListMapping } from './mappings/summary-list-mapping.js';
+import { taggedImagesMapping } from './mappings/tagged-images-mapping.js';
+import type { StoreMapping } from './store-mapping.js';
+
+/**
+ * Where each stored operation's response goes, and how it is rebuilt. One entry per `list` or `resource`
+ * operation of the registry; `action` operations store nothing and have none. Adding an operation means
+ * adding its mapping here.
+ */
+export const storeMappings = {
+  trendingTv: summaryListMapping<'trendingTv'>({ table: 'tvSeries', mediaType: 'tv' }),
+  trendingMovies: summaryListMapping<'trendingMovies'>({ table: 'movies', mediaType: 'movie' }),
+  airingToday: summaryListMapping<'airingToday'>({ table: 'tvSeries' }),
+  discoverTv: summaryListMapping<'discoverTv'>({ table: 'tvSeries' }),
+  accountTvWatchlist: summaryListMapping<'accountTvWatchlist'>({ table: 'tvSeries', userScoped: true }),
+  popularPeople: popularPeopleMapping,
+  personTaggedImages: taggedImagesMapping,
+  tvAccountStates: tvAccountStatesMapping,
+  episodeAccountStates: episodeAccountStatesMapping,
+  seasonCredits: seasonCreditsMapping,
+  seasonImages: seasonImagesMapping,
+  episodeChanges: episodeChangesMapping,
+  movieVideos: movieVideosMapping,
+  personExternalIds: personExternalIdsMapping,
+  personTranslations: personTranslationsMapping,
+  configuration: configurationMapping,
+} satisfies { [O in OperationName]?: StoreMapping<O> };
+
+/** The operations whose responses the store keeps. */
+export type StoredOperation = keyof typeof storeMappings;
+
+export function isStoredOperation(operation: unknown): operation is StoredOperation {
+  return typeof operation === 'string' && Object.hasOwn(storeMappings, operation);
+}
+
+/** The mapping of an operation, typed by it. */
+export function mappingOf<O extends StoredOperation>(operation: O): StoreMapping<O> {
+  return storeMappings[operation] as unknown as StoreMapping<O>;
+}

@@ -1,0 +1,134 @@
+import type { ApiResponse, NotModifiedResponse, ResponseOf } from '../api/index.js';
+import { planRecordWrites, putRecords, readMergeTargets } from './apply-record-writes.js';
+import type { CatalogueDatabase } from './catalogue-database.js';
+import type { RecordTableName } from './record-tables.js';
+import type { ListPageRow, SyncMetaRow } from './rows.js';
+import { listKeyOf, requestedPage, storeRequestKey } from './store-keys.js';
+import type { ListPageContent, MappingContext, RecordWrite, StoreMapping, StoreParams } from './store-mapping.js';
+import { isStoredOperation, mappingOf, type StoredOperation } from './store-mappings.js';
+
+export interface WriteResponseInput<O extends StoredOperation> {
+  readonly operation: O;
+  /** The canonical parsed parameters, with `session_id`/`guest_session_id` removed. */
+  readonly params: StoreParams<O>;
+  /** The engine's opaque user-scope id; required for user-scoped operations, never a session id. */
+  readonly userScope?: string;
+  readonly response: ApiResponse<ResponseOf<O>> | NotModifiedResponse;
+  /** When the stored data goes stale (the engine's freshness policy decides it). */
+  readonly expiresAt: number;
+  readonly now: number;
+}
+
+/** What a write did: `stored` wrote records (and a list page); `not-modified` wrote freshness only. */
+export type WriteResult =
+  | {
+      readonly outcome: 'stored';
+      readonly requestKey: string;
+      /** Rows upserted per record table. */
+      readonly rows: Partial<Record<RecordTableName, number>>;
+      /** The list page written, for list operations. */
+      readonly listPage?: { readonly listKey: string; readonly page: number };
+    }
+  | { readonly outcome: 'not-modified'; readonly requestKey: string; readonly reason: 'status-304' | 'same-etag' };
+
+function checkInput(input: WriteResponseInput<StoredOperation>, mapping: StoreMapping<StoredOperation>): void {
+  if (!isStoredOperation(input.operation)) {
+    throw new TypeError(`writeResponse: ${String(input.operation)} is not an operation the store keeps`);
+  }
+  if (!Number.isFinite(input.now) || !Number.isFinite(input.expiresAt)) {
+    throw new TypeError('writeResponse: `now` and `expiresAt` must be finite numbers (clock milliseconds)');
+  }
+  checkUserScope('writeResponse', input.operation, mapping, input.userScope);
+}
+
+export function checkUserScope(
+  caller: string,
+  operation: string,
+  mapping: StoreMapping<StoredOperation>,
+  userScope: string | undefined,
+): void {
+  if (mapping.userScoped && (typeof userScope !== 'string' || userScope === '')) {
+    throw new TypeError(`${caller}: ${operation} is user-scoped and needs a non-empty \`userScope\``);
+  }
+  if (!mapping.userScoped && userScope !== undefined) {
+    throw new TypeError(`${caller}: ${operation} is public; it takes no \`userScope\``);
+  }
+}
+
+/** Freshness row fields, with the user scope and ETag only when there are some. */
+function metaRow(base: Omit<SyncMetaRow, 'etag' | 'userScope'>, userScope?: string, etag?: string): SyncMetaRow {
+  const row: SyncMetaRow = { ...base };
+  if (userScope !== undefined) row.userScope = userScope;
+  if (etag !== undefined) row.etag = etag;
+  return row;
+}
+
+/**
+ * Writes one response in ONE readwrite transaction: its records (merged), its list page and its sync
+ * metadata, so a reader sees all of it or none of it. A 304, or a 200 whose ETag equals the stored one,
+ * writes freshness only: no record, no list page, so no live view re-runs.
+ */
+export async function writeResponse<O extends StoredOperation>(
+  db: CatalogueDatabase,
+  input: WriteResponseInput<O>,
+): Promise<WriteResult> {
+  const { operation, response, userScope, now, expiresAt } = input;
+  const mapping = mappingOf(operation);
+  checkInput(input as WriteResponseInput<StoredOperation>, mapping as StoreMapping<StoredOperation>);
+  const params = input.params as Record<string, unknown>;
+  const requestKey = storeRequestKey(operation, params, userScope);
+  const context: MappingContext<O> = { operation, params: input.params, userScope, requestKey };
+  const pageTable = mapping.kind === 'list' ? (mapping.userScoped ? db.watchlistPages : db.listPages) : undefined;
+  const tables = [db.syncMeta, ...mapping.tables.map((name) => db.table(name)), ...(pageTable ? [pageTable] : [])];
+
+  const modified = response.status !== 304;
+  // Rows are planned before the transaction (pure work); inside it, every read is issued at once and then
+  // every write, so a response costs two IndexedDB round trips however many tables it touches.
+  const plan: { records: RecordWrite[]; page?: ListPageContent } | undefined = modified
+    ? mapping.toRows(response.data as ResponseOf<O>, context as never)
+    : undefined;
+  const batches = plan ? planRecordWrites(plan.records) : [];
+  const listPage =
+    mapping.kind === 'list' ? { listKey: listKeyOf(operation, params), page: requestedPage(params) } : undefined;
+
+  return db.transaction('rw', tables, async (): Promise<WriteResult> => {
+    const [stored, ...targets] = await Promise.all([db.syncMeta.get(requestKey), ...readMergeTargets(db, batches)]);
+    const sameEtag = modified && response.etag !== undefined && stored?.etag === response.etag;
+    if (!modified || sameEtag) {
+      const etag = response.etag ?? stored?.etag;
+      await db.syncMeta.put(metaRow({ requestKey, operation, params, fetchedAt: now, expiresAt }, userScope, etag));
+      return { outcome: 'not-modified', requestKey, reason: sameEtag ? 'same-etag' : 'status-304' };
+    }
+    const meta = metaRow({ requestKey, operation, params, fetchedAt: now, expiresAt }, userScope, response.etag);
+    const page =
+      listPage && plan?.page ? pageRow(operation, response.data, plan.page, listPage, now, userScope) : undefined;
+    const { puts, counts: rows } = putRecords(db, batches, targets as (Record<string, unknown> | undefined)[][]);
+    await Promise.all([...puts, page ? pageTable?.put(page as never) : undefined, db.syncMeta.put(meta)]);
+    return listPage ? { outcome: 'stored', requestKey, rows, listPage } : { outcome: 'stored', requestKey, rows };
+  });
+}
+
+function pageRow(
+  operation: string,
+  data: unknown,
+  content: { ids: (number | string)[]; extra?: Record<string, unknown>; itemExtras?: Record<number, object> },
+  key: { listKey: string; page: number },
+  now: number,
+  userScope: string | undefined,
+): ListPageRow & { userScope?: string } {
+  const envelope = data as { page: number; total_pages: number; total_results: number };
+  const row: ListPageRow & { userScope?: string } = {
+    listKey: key.listKey,
+    page: key.page,
+    operation,
+    ids: content.ids,
+    total_pages: envelope.total_pages,
+    total_results: envelope.total_results,
+    fetchedAt: now,
+  };
+  if (userScope !== undefined) row.userScope = userScope;
+  if (envelope.page !== key.page) row.servedPage = envelope.page;
+  if (content.extra) row.extra = content.extra;
+  if (content.itemExtras) row.itemExtras = content.itemExtras as Record<number, Record<string, unknown>>;
+  return row;
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { endpoints, SchemaValidationError } from '../../src/api/index.js';
+import { quarantineResponse, readStored, storeRequestKey, writeResponse } from '../../src/store/index.js';
+import { dumpDatabase, freshDatabase, injectPutFailure, loadSample, loadSampleJson, ok } from './store-fixtures.js';
+
+describe('a failure inside the write transaction', () => {
+  it.each([1, 2, 3, 4, 5])('failing put #%i leaves the store exactly as it was', async (n) => {
+    const db = freshDatabase();
+    const failure = injectPutFailure(db);
+    const trending = await loadSample('trendingMovies', 'trending-movie-day.json');
+    const people = await loadSample('popularPeople', 'person-popular.json');
+    await writeResponse(db, {
+      operation: 'trendingMovies',
+      params: { time_window: 'day' },
+      response: ok(trending),
+      expiresAt: 1,
+      now: 0,
+    });
+    const before = await dumpDatabase(db);
+
+    // popularPeople puts movies, tvSeries, people, then its list page and sync metadata: five puts in all.
+    failure.arm(n);
+    await expect(
+      writeResponse(db, {
+        operation: 'popularPeople',
+        params: {},
+        response: ok(people, 'W/"x"'),
+        expiresAt: 1,
+        now: 5,
+      }),
+    ).rejects.toThrow(`injected failure on put #${n}`);
+    expect(await dumpDatabase(db)).toStrictEqual(before);
+    expect(await readStored(db, 'popularPeople', {})).toBeUndefined();
+  });
+
+  it('with the failure disarmed the same write goes through (the injection really sits on the path)', async () => {
+    const db = freshDatabase();
+    const failure = injectPutFailure(db);
+    const people = await loadSample('popularPeople', 'person-popular.json');
+    failure.arm(99);
+    await writeResponse(db, { operation: 'popularPeople', params: {}, response: ok(people), expiresAt: 1, now: 0 });
+    expect(failure.puts).toBe(5);
+    expect(await readStored(db, 'popularPeople', {})).toStrictEqual(people);
+  });
+});
+
+describe('quarantine', () => {
+  it('records operation, request key, field path, issues and time, and keeps the old data served', async () => {
+    const db = freshDatabase();
+    const good = await loadSample('discoverTv', 'discover-tv.json');
+    const params = { sort_by: 'vote_count.desc' as const };
+    await writeResponse(db, { operation: 'discoverTv', params, response: ok(good, 'W/"g"'), expiresAt: 1, now: 0 });
+    const before = await dumpDatabase(db);
+
+    const body = (await loadSampleJson('discover-tv.json')) as { results: Record<string, unknown>[] };
+    (body.results[3] as Record<string, unknown>).first_air_date = 'soon';
+    const result = endpoints.discoverTv.response.safeParse(body);
+    if (result.success) throw new Error('the broken body should not parse');
+    const error = new SchemaValidationError({
+      operation: 'discoverTv',
+      path: 'results.3.first_air_date',
+      issues: result.error.issues,
+    });
+    const requestKey = storeRequestKey('discoverTv', params);
+    const id = await quarantineResponse(db, { operation: 'discoverTv', requestKey, error, receivedAt: 42 });
+
+    const after = await dumpDatabase(db);
+    expect({ ...after, quarantine: [] }).toStrictEqual(before);
+    expect(after.quarantine).toEqual([
+      {
+        id,
+        operation: 'discoverTv',
+        requestKey: 'discoverTv?page=1&sort_by=vote_count.desc',
+        path: 'results.3.first_air_date',
+        issues: [{ code: 'invalid_format', path: 'results.3.first_air_date', message: 'expected YYYY-MM-DD or ""' }],
+        receivedAt: 42,
+      },
+    ]);
+    expect(await readStored(db, 'discoverTv', params)).toStrictEqual(good);
+  });
+
+  it('refuses a request key that still carries a session id', async () => {
+    const db = freshDatabase();
+    const error = new SchemaValidationError({ operation: 'tvAccountStates', path: '', issues: [] });
+    await expect(
+      quarantineResponse(db, {
+        operation: 'tvAccountStates',
+        requestKey: 'tvAccountStates?series_id=1&session_id=abc',
+        error,
+        receivedAt: 0,
+      }),
+    ).rejects.toThrow(TypeError);
+    expect(await db.quarantine.count()).toBe(0);
+  });
+});

@@ -1,0 +1,77 @@
+import { Dexie } from 'dexie';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { describe, expect, it } from 'vitest';
+import { openCatalogueDatabase, readStored, writeResponse } from '../../src/store/index.js';
+import { dumpDatabase, freshDatabase, loadSample, ok } from './store-fixtures.js';
+
+describe('openCatalogueDatabase', () => {
+  it('validates its options with precise TypeErrors', () => {
+    const indexedDB = new IDBFactory();
+    expect(() => openCatalogueDatabase({ name: '', indexedDB, IDBKeyRange })).toThrow(/`name`/);
+    expect(() => openCatalogueDatabase({ name: 'x', indexedDB: {} as IDBFactory, IDBKeyRange })).toThrow(/`indexedDB`/);
+    expect(() =>
+      openCatalogueDatabase({ name: 'x', indexedDB, IDBKeyRange: {} as typeof globalThis.IDBKeyRange }),
+    ).toThrow(/`IDBKeyRange`/);
+  });
+
+  it('closes when another connection upgrades, tells the caller, and lets the upgrade through', async () => {
+    const indexedDB = new IDBFactory();
+    const events: number[] = [];
+    const db = openCatalogueDatabase({
+      name: 'shared',
+      indexedDB,
+      IDBKeyRange,
+      onVersionChange: (event) => events.push(event.newVersion ?? -1),
+    });
+    await db.open();
+    const newer = new Dexie('shared', { indexedDB, IDBKeyRange });
+    newer.version(3).stores({ movies: 'id' });
+    await newer.open();
+    expect(newer.verno).toBe(3);
+    expect(events).toEqual([30]); // Dexie multiplies version numbers by 10 in IndexedDB
+    expect(db.isOpen()).toBe(false);
+    newer.close();
+  });
+
+  it('clear() empties every table and the database stays usable', async () => {
+    const db = freshDatabase();
+    const trending = await loadSample('trendingMovies', 'trending-movie-week.json');
+    const params = { time_window: 'week' as const };
+    await writeResponse(db, { operation: 'trendingMovies', params, response: ok(trending), expiresAt: 1, now: 0 });
+    await db.clear();
+    expect(Object.values(await dumpDatabase(db)).flat()).toEqual([]);
+    expect(await readStored(db, 'trendingMovies', params)).toBeUndefined();
+    await writeResponse(db, { operation: 'trendingMovies', params, response: ok(trending), expiresAt: 1, now: 0 });
+    expect(await readStored(db, 'trendingMovies', params)).toStrictEqual(trending);
+  });
+
+  it('writes large pages in chunks of at most 10k rows within the one transaction', async () => {
+    const db = freshDatabase();
+    const sizes: number[] = [];
+    db.use({
+      stack: 'dbcore',
+      name: 'bulk-sizes',
+      create: (down) => ({
+        ...down,
+        table: (name) => {
+          const table = down.table(name);
+          return {
+            ...table,
+            mutate: (req) => {
+              if (name === 'tvSeries' && req.type === 'put') sizes.push(req.values.length);
+              return table.mutate(req);
+            },
+          };
+        },
+      }),
+    });
+    const sample = await loadSample('discoverTv', 'discover-tv.json');
+    const template = sample.results[0];
+    if (!template) throw new Error('empty sample');
+    const results = Array.from({ length: 20_001 }, (_, i) => ({ ...template, id: i + 1 }));
+    const big = { ...sample, results };
+    await writeResponse(db, { operation: 'discoverTv', params: {}, response: ok(big), expiresAt: 1, now: 0 });
+    expect(sizes).toEqual([10_000, 10_000, 1]);
+    expect((await readStored(db, 'discoverTv', {}))?.results).toHaveLength(20_001);
+  });
+});

@@ -1,0 +1,88 @@
+import { Dexie } from 'dexie';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { describe, expect, it } from 'vitest';
+import {
+  CURRENT_SCHEMA_VERSION,
+  openCatalogueDatabase,
+  readStored,
+  readSyncMeta,
+  storeRequestKey,
+  writeResponse,
+} from '../../src/store/index.js';
+import { version1Stores } from '../../src/store/schema/version-1.js';
+import { dumpDatabase, freshDatabase, loadSample, ok } from './store-fixtures.js';
+
+/** Real rows, as version 1 would have stored them: written by the library, minus what version 2 added. */
+async function version1Rows(): Promise<Record<string, unknown[]>> {
+  const source = freshDatabase('source');
+  const watchlist = await loadSample('accountTvWatchlist', 'account-watchlist-tv.json');
+  const trending = await loadSample('trendingTv', 'trending-tv-week.json');
+  const at = { expiresAt: 500, now: 100 };
+  await writeResponse(source, {
+    operation: 'accountTvWatchlist',
+    params: { account_id: 548 },
+    userScope: 'scope-1',
+    response: ok(watchlist, 'W/"w"'),
+    ...at,
+  });
+  await writeResponse(source, {
+    operation: 'trendingTv',
+    params: { time_window: 'week' },
+    response: ok(trending),
+    ...at,
+  });
+  const rows = await dumpDatabase(source);
+  rows.syncMeta = (rows.syncMeta ?? []).map((row) => {
+    const { userScope: _dropped, ...v1 } = row as Record<string, unknown>;
+    return v1;
+  });
+  source.close();
+  return rows;
+}
+
+describe('schema versions', () => {
+  it('opens a version-1 database, migrates it to the current version, and backfills the new field', async () => {
+    const indexedDB = new IDBFactory();
+    const rows = await version1Rows();
+    expect(rows.syncMeta?.some((row) => 'userScope' in (row as object))).toBe(false);
+
+    const v1 = new Dexie('catalogue', { indexedDB, IDBKeyRange });
+    v1.version(1).stores(version1Stores);
+    await v1.transaction('rw', v1.tables, async () => {
+      for (const table of v1.tables) await table.bulkPut(rows[table.name] ?? []);
+    });
+    expect(v1.verno).toBe(1);
+    v1.close();
+
+    const db = openCatalogueDatabase({ name: 'catalogue', indexedDB, IDBKeyRange });
+    await db.open();
+    expect(db.verno).toBe(CURRENT_SCHEMA_VERSION);
+    expect(CURRENT_SCHEMA_VERSION).toBe(2);
+
+    const watchlistKey = storeRequestKey('accountTvWatchlist', { account_id: 548 }, 'scope-1');
+    expect(await readSyncMeta(db, watchlistKey)).toMatchObject({ userScope: 'scope-1', etag: 'W/"w"' });
+    const trendingKey = storeRequestKey('trendingTv', { time_window: 'week' });
+    expect(await readSyncMeta(db, trendingKey)).not.toHaveProperty('userScope');
+    // The new indexes answer queries over the migrated rows.
+    expect(await db.syncMeta.where('userScope').equals('scope-1').primaryKeys()).toEqual([watchlistKey]);
+    expect(await db.syncMeta.where('expiresAt').belowOrEqual(500).count()).toBe(2);
+    // Data written under version 1 reads back as served.
+    const trending = await loadSample('trendingTv', 'trending-tv-week.json');
+    expect(await readStored(db, 'trendingTv', { time_window: 'week' })).toStrictEqual(trending);
+    const watchlist = await loadSample('accountTvWatchlist', 'account-watchlist-tv.json');
+    expect(await readStored(db, 'accountTvWatchlist', { account_id: 548 }, 'scope-1')).toStrictEqual(watchlist);
+    db.close();
+  });
+
+  it('a fresh database is created at the current version with every table', async () => {
+    const db = freshDatabase();
+    await db.open();
+    expect(db.verno).toBe(CURRENT_SCHEMA_VERSION);
+    expect(db.tables.map((t) => t.name).sort()).toEqual(Object.keys(version1Stores).sort());
+    expect(db.syncMeta.schema.indexes.map((index) => index.name).sort()).toEqual([
+      'expiresAt',
+      'operation',
+      'userScope',
+    ]);
+  });
+});
