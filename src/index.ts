@@ -3,6 +3,11 @@
  */
 export * from './api/index.js';
 export {
+  type Catalogue,
+  type CatalogueSync,
+  createCatalogue,
+} from './create-catalogue.js';
+export {
   type Clock,
   type Connectivity,
   createManualConnectivity,
@@ -25,3 +30,26 @@ export {
   srcSet,
 } from './query/image-url.js';
 export * from './queue/index.js';
+export type { WriteResult } from './store/write-response.js';
+export type {
+  CatalogueEvents,
+  ProgressEvent,
+  QuarantinedEvent,
+  StoredEvent,
+  SyncErrorEvent,
+} from './sync/catalogue-events.js';
+export type { CatalogueOptions } from './sync/catalogue-options.js';
+export { type Freshness, MIN_MAX_AGE_SECONDS } from './sync/freshness.js';
+export type { CatalogueParams } from './sync/prepare-call.js';
+export type {
+  EnsureFreshResult,
+  ListOperation,
+  PullListOptions,
+  PullListResult,
+  PullOperation,
+  PullOptions,
+  RefreshOptions,
+  RefreshResult,
+} from './sync/sync-engine.js';
+export type { SyncErrorInfo, SyncState, SyncStatus } from './sync/sync-status.js';
+export type { UserCredentials } from './sync/user-scope.js';

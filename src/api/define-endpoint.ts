@@ -27,6 +27,7 @@ export interface EndpointInput<
   Q extends z.ZodRawShape,
   B extends z.ZodRawShape,
   R extends z.ZodType,
+  K extends EndpointKind = EndpointKind,
 > {
   readonly method: M;
   /** Path template with `{name}` placeholders, each a key of `pathParams`. */
@@ -36,7 +37,7 @@ export interface EndpointInput<
   readonly body?: B;
   readonly response: R;
   readonly scope: EndpointScope;
-  readonly kind: EndpointKind;
+  readonly kind: K;
   /** Default lifetime in seconds when the response carries no `Cache-Control: max-age`; 0 for never cached. */
   readonly maxAgeSeconds: number;
   readonly rules?: readonly CrossParamRule[];
@@ -51,8 +52,9 @@ export function defineEndpoint<
   P extends z.ZodRawShape,
   Q extends z.ZodRawShape,
   R extends z.ZodType,
+  K extends EndpointKind,
   B extends z.ZodRawShape = Record<never, never>,
->(input: EndpointInput<M, P, Q, B, R>) {
+>(input: EndpointInput<M, P, Q, B, R, K>) {
   const bodyShape = (input.body ?? {}) as B;
   const placeholders = [...input.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
   const declared = Object.keys(input.pathParams);

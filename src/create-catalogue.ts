@@ -1,0 +1,189 @@
+import { EventEmitter } from 'eventemitter3';
+import { createApiClient } from './api/create-api-client.js';
+import type { ResponseOf } from './api/endpoints.js';
+import type { Configuration } from './api/schemas/configuration.js';
+import type { IndexedDBPair } from './env.js';
+import { type ImageKind, type ImageUrlOptions, imageUrl, srcSet } from './query/image-url.js';
+import { createRequestQueue } from './queue/create-request-queue.js';
+import type { RequestQueueEvents } from './queue/queue-events.js';
+import type { QueueStats } from './queue/queue-stats.js';
+import { type CatalogueDatabase, openCatalogueDatabase } from './store/catalogue-database.js';
+import type { WriteResult } from './store/write-response.js';
+import type { CatalogueEvents } from './sync/catalogue-events.js';
+import { type CatalogueOptions, resolveCatalogueOptions } from './sync/catalogue-options.js';
+import type { Freshness } from './sync/freshness.js';
+import type { CatalogueParams } from './sync/prepare-call.js';
+import {
+  type EnsureFreshResult,
+  type ListOperation,
+  type PullListOptions,
+  type PullListResult,
+  type PullOperation,
+  type PullOptions,
+  type RefreshOptions,
+  type RefreshResult,
+  SyncEngine,
+} from './sync/sync-engine.js';
+import { initialSyncStatus, type SyncStatus } from './sync/sync-status.js';
+import { createUserScope, type UserCredentials } from './sync/user-scope.js';
+
+export interface CatalogueSync {
+  /** Fetch one response through the queue and store it (conditional when an ETag is stored). */
+  pull<O extends PullOperation>(operation: O, params?: CatalogueParams<O>, options?: PullOptions): Promise<WriteResult>;
+  /** Page through a list from page 1 and store every page; ids de-duplicated across drifting pages. */
+  pullList<O extends ListOperation>(
+    operation: O,
+    params: CatalogueParams<O> | undefined,
+    options: PullListOptions,
+  ): Promise<PullListResult>;
+  /** missing → fetch; stale → serve stored data and revalidate in the background; fresh → nothing. */
+  ensureFresh<O extends PullOperation>(
+    operation: O,
+    params?: CatalogueParams<O>,
+    options?: Omit<PullOptions, 'force'>,
+  ): Promise<EnsureFreshResult>;
+  freshness<O extends PullOperation>(operation: O, params?: CatalogueParams<O>): Promise<Freshness>;
+  /** Revalidate what is stale, most recently read first, within a request budget. */
+  refresh(options?: RefreshOptions): Promise<RefreshResult>;
+}
+
+export interface Catalogue {
+  readonly sync: CatalogueSync;
+  /** The engine's immutable status snapshot: a new object on every change. */
+  readonly status: SyncStatus;
+  /** The request queue's immutable counters snapshot. */
+  readonly queueStats: QueueStats;
+  /** Subscribes to a typed event (engine and queue events); returns the unsubscribe function. */
+  on<E extends keyof CatalogueEvents>(event: E, listener: (...args: CatalogueEvents[E]) => void): () => void;
+  /** The stored answer of a call, as served, or undefined; never touches the network. */
+  read<O extends PullOperation>(operation: O, params?: CatalogueParams<O>): Promise<ResponseOf<O> | undefined>;
+  /** Who per-user operations act for. Credentials stay in memory; keys and rows carry a scope id instead. */
+  setUser(credentials: UserCredentials): Promise<void>;
+  /** The user scope id (`account:<id>` or `guest:<hash>`), or undefined. */
+  readonly userScopeId: string | undefined;
+  /**
+   * The configuration, fetched once and then refreshed by its own freshness (stale: served, revalidated in
+   * the background). Image helpers use the last one loaded.
+   */
+  configuration(): Promise<Configuration>;
+  /** `imageUrl` over the loaded configuration; `configuration()` must have resolved once. */
+  imageUrl(
+    path: string | null | undefined,
+    kind: ImageKind,
+    size: string,
+    options?: ImageUrlOptions,
+  ): string | undefined;
+  srcSet(path: string | null | undefined, kind: ImageKind, options?: ImageUrlOptions): string | undefined;
+  /** Resolves when no request is queued or in flight. */
+  onIdle(): Promise<void>;
+  /** The Dexie database, for advanced reads and tests. Writes belong to the engine. */
+  readonly database: CatalogueDatabase;
+  /** Stops the queue and connectivity listener and closes the database. */
+  close(): Promise<void>;
+}
+
+function platformIndexedDB(): IndexedDBPair {
+  const scope = globalThis as { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange };
+  if (!scope.indexedDB || !scope.IDBKeyRange) {
+    throw new TypeError('createCatalogue: no IndexedDB here; pass `indexedDB: { indexedDB, IDBKeyRange }`');
+  }
+  return { indexedDB: scope.indexedDB, IDBKeyRange: scope.IDBKeyRange };
+}
+
+const QUEUE_EVENTS: readonly (keyof RequestQueueEvents)[] = [
+  'request',
+  'response',
+  'retry',
+  'rateLimited',
+  'deduped',
+  'idle',
+  'stats',
+];
+
+/**
+ * Creates a catalogue: the API client, the rate-aware queue, the IndexedDB store and the sync engine, wired
+ * together over the injected effects. Nothing is fetched until something asks.
+ */
+export function createCatalogue(options: CatalogueOptions): Catalogue {
+  const resolved = resolveCatalogueOptions(options);
+  const { clock, connectivity } = resolved;
+  const client = createApiClient({
+    baseUrl: resolved.baseUrl,
+    accessToken: resolved.accessToken,
+    fetch: resolved.fetch,
+    clock,
+    timeoutMs: resolved.timeoutMs,
+  });
+  const queue = createRequestQueue({
+    client,
+    clock,
+    random: resolved.random,
+    connectivity,
+    logger: resolved.logger,
+    rateLimit: resolved.rateLimit,
+    retry: resolved.retry,
+  });
+  const db = openCatalogueDatabase({ name: resolved.dbName, ...(resolved.indexedDB ?? platformIndexedDB()) });
+  const emitter = new EventEmitter<CatalogueEvents>();
+  const engine = new SyncEngine({ options: resolved, db, queue, emitter }, initialSyncStatus(connectivity.isOnline()));
+  const forwarders = QUEUE_EVENTS.map((event) => {
+    const forward = (...args: unknown[]) => (emitter.emit as (e: string, ...a: unknown[]) => boolean)(event, ...args);
+    return queue.on(event, forward as never);
+  });
+  const unsubscribeConnectivity = connectivity.subscribe((online) => engine.transition({ type: 'online', online }));
+  let configuration: Configuration | undefined;
+
+  function loadedConfiguration(): Configuration {
+    if (!configuration)
+      throw new TypeError('image helpers need the configuration: await catalogue.configuration() first');
+    return configuration;
+  }
+
+  return {
+    sync: {
+      pull: (operation, params, pullOptions) => engine.pull(operation, params, pullOptions),
+      pullList: (operation, params, listOptions) => engine.pullList(operation, params, listOptions),
+      ensureFresh: (operation, params, freshOptions) => engine.ensureFresh(operation, params, freshOptions),
+      freshness: (operation, params) => engine.freshness(operation, params),
+      refresh: (refreshOptions) => engine.refresh(refreshOptions),
+    },
+    get status() {
+      return engine.status;
+    },
+    get queueStats() {
+      return queue.stats;
+    },
+    on(event, listener) {
+      emitter.on(event, listener as never);
+      return () => emitter.off(event, listener as never);
+    },
+    read: (operation, params) => engine.read(operation, params),
+    async setUser(credentials) {
+      engine.setUser(await createUserScope(credentials));
+    },
+    get userScopeId() {
+      return engine.user?.id;
+    },
+    async configuration() {
+      const { pending } = await engine.ensureFresh('configuration', {});
+      let stored = await engine.read('configuration', {});
+      if (!stored && pending) {
+        await pending;
+        stored = await engine.read('configuration', {});
+      }
+      if (!stored) throw new Error('configuration: the service answered but nothing was stored');
+      configuration = stored;
+      return stored;
+    },
+    imageUrl: (path, kind, size, imageOptions) => imageUrl(loadedConfiguration(), path, kind, size, imageOptions),
+    srcSet: (path, kind, imageOptions) => srcSet(loadedConfiguration(), path, kind, imageOptions),
+    onIdle: () => queue.onIdle(),
+    database: db,
+    async close() {
+      for (const off of forwarders) off();
+      unsubscribeConnectivity();
+      queue.close();
+      db.close();
+    },
+  };
+}

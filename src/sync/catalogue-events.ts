@@ -1,0 +1,50 @@
+import type { OperationName } from '../api/endpoints.js';
+import type { RequestQueueEvents } from '../queue/queue-events.js';
+import type { SyncStatus } from './sync-status.js';
+
+/** Pages done of a `pullList` (or items of another multi-request job). */
+export interface ProgressEvent {
+  readonly operation: OperationName;
+  readonly done: number;
+  readonly total: number;
+}
+
+/** A response reached the store: `stored` wrote records, `not-modified` only renewed freshness. */
+export interface StoredEvent {
+  readonly operation: OperationName;
+  /** The store request key: credential-free (it names the user scope, never a session). */
+  readonly requestKey: string;
+  readonly outcome: 'stored' | 'not-modified';
+  readonly at: number;
+}
+
+export interface QuarantinedEvent {
+  readonly operation: OperationName;
+  readonly requestKey: string;
+  /** The dotted path of the first offending field. */
+  readonly path: string;
+  readonly message: string;
+  readonly at: number;
+}
+
+export interface SyncErrorEvent {
+  readonly operation: OperationName;
+  readonly requestKey: string;
+  /** Plain facts only: never the token, a session id or the request URL. */
+  readonly error: {
+    readonly name: string;
+    readonly message: string;
+    readonly status?: number;
+    readonly statusCode?: number;
+  };
+  readonly at: number;
+}
+
+/** Everything `catalogue.on(…)` can listen to: the engine's events plus the request queue's. */
+export type CatalogueEvents = RequestQueueEvents & {
+  progress: [ProgressEvent];
+  stored: [StoredEvent];
+  quarantined: [QuarantinedEvent];
+  error: [SyncErrorEvent];
+  status: [SyncStatus];
+};

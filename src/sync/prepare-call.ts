@@ -1,0 +1,90 @@
+import { endpoints, type OperationName, type ParamsOf } from '../api/endpoints.js';
+import { InvalidParamsError } from '../api/errors/invalid-params-error.js';
+import { parseParams } from '../api/parse-params.js';
+import { storeRequestKey } from '../store/store-keys.js';
+import type { StoreParams } from '../store/store-mapping.js';
+import type { UserScope } from './user-scope.js';
+
+/**
+ * What a caller passes to the catalogue: the operation's parameters, minus the credentials the engine injects;
+ * `account_id` is optional because the signed-in user's is used when it is left out.
+ */
+export type CatalogueParams<O extends OperationName> = Omit<
+  ParamsOf<O>,
+  'session_id' | 'guest_session_id' | 'account_id'
+> &
+  ('account_id' extends keyof ParamsOf<O> ? { account_id?: number } : unknown);
+
+/** One call, ready for the queue (credentials in) and for the store (credentials out, user scope instead). */
+export interface PreparedCall<O extends OperationName> {
+  readonly operation: O;
+  readonly sendParams: ParamsOf<O>;
+  readonly storeParams: StoreParams<O>;
+  readonly userScope: string | undefined;
+  /** The store request key: credential-free. */
+  readonly requestKey: string;
+}
+
+const CREDENTIALS = ['session_id', 'guest_session_id'] as const;
+
+/**
+ * Validates a call before anything is queued (`InvalidParamsError`), adds the instance's language where the
+ * operation takes one, and injects the user's credentials for per-user operations. Session ids never come from
+ * parameters: they live in the user scope, so they cannot leak into keys a caller builds.
+ */
+export function prepareCall<O extends OperationName>(
+  operation: O,
+  params: CatalogueParams<O> | undefined,
+  context: { language: string; user: UserScope | undefined },
+): PreparedCall<O> {
+  const endpoint = endpoints[operation];
+  const given = { ...(params ?? {}) } as Record<string, unknown>;
+  for (const name of CREDENTIALS) {
+    if (given[name] !== undefined) {
+      throw new InvalidParamsError({ operation, param: name, rule: 'credentials come from setUser(), not parameters' });
+    }
+  }
+  if (endpoint?.takesLanguage) {
+    if (given.language === undefined) given.language = context.language;
+    else if (given.language !== context.language) {
+      throw new InvalidParamsError({
+        operation,
+        param: 'language',
+        rule: `this catalogue holds ${context.language} data; another language needs another catalogue (dbName)`,
+      });
+    }
+  }
+  const { user } = context;
+  if (endpoint?.scope === 'user') {
+    if (!user || user.accountId === undefined) {
+      throw new InvalidParamsError({
+        operation,
+        param: 'session_id',
+        rule: 'needs a signed-in account: call setUser({ account_id, session_id }) first',
+      });
+    }
+    if ('account_id' in endpoint.pathParams.shape && given.account_id === undefined) given.account_id = user.accountId;
+    given.session_id = (user.credentials as { session_id: string }).session_id;
+  } else if (endpoint?.scope === 'user-or-guest') {
+    if (!user) {
+      throw new InvalidParamsError({
+        operation,
+        param: 'session_id',
+        rule: 'needs a user: call setUser({ account_id, session_id } | { guest_session_id }) first',
+      });
+    }
+    Object.assign(given, user.credentials);
+    delete given.account_id;
+  }
+  const parsed = parseParams(operation, given) as Record<string, unknown>;
+  const storeParams: Record<string, unknown> = { ...parsed };
+  for (const name of CREDENTIALS) delete storeParams[name];
+  const userScope = endpoint.scope === 'public' ? undefined : user?.id;
+  return {
+    operation,
+    sendParams: parsed as ParamsOf<O>,
+    storeParams: storeParams as StoreParams<O>,
+    userScope,
+    requestKey: storeRequestKey(operation, storeParams, userScope),
+  };
+}

@@ -1,0 +1,363 @@
+import type { EventEmitter } from 'eventemitter3';
+import type { endpoints, ResponseOf } from '../api/endpoints.js';
+import { isSchemaValidationError, type SchemaValidationError } from '../api/errors/index.js';
+import type { Priority } from '../queue/priority.js';
+import type { RequestQueue } from '../queue/request-queue.js';
+import type { CatalogueDatabase } from '../store/catalogue-database.js';
+import { quarantineResponse } from '../store/quarantine-response.js';
+import { readRef } from '../store/read-ref.js';
+import { readStored } from '../store/read-stored.js';
+import { isStoredOperation, type StoredOperation } from '../store/store-mappings.js';
+import { readSyncMeta, recordSyncError } from '../store/sync-meta.js';
+import { type WriteResult, writeResponse } from '../store/write-response.js';
+import type { CatalogueEvents } from './catalogue-events.js';
+import type { ResolvedCatalogueOptions } from './catalogue-options.js';
+import { expiresAt, type Freshness, freshnessOf } from './freshness.js';
+import { type CatalogueParams, type PreparedCall, prepareCall } from './prepare-call.js';
+import { nextSyncStatus, type SyncStatus, type SyncStatusEvent } from './sync-status.js';
+import type { UserScope } from './user-scope.js';
+
+/** Operations whose answers the store keeps (every GET). */
+export type PullOperation = StoredOperation;
+/** Paged operations, for `pullList`. */
+export type ListOperation = {
+  [O in PullOperation]: (typeof endpoints)[O]['kind'] extends 'list' ? O : never;
+}[PullOperation];
+
+export interface PullOptions {
+  /** @default 'interactive' */
+  priority?: Priority;
+  /** Fetch even when fresh, unconditionally (no If-None-Match). @default false */
+  force?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface PullListOptions extends Omit<PullOptions, 'force'> {
+  /** How many pages from page 1: a number, or `'all'` (up to `total_pages`, clamped to the service's 500). */
+  pages: number | 'all';
+}
+
+export interface PullListResult {
+  /** Pages fetched. */
+  readonly pages: number;
+  /** Ids in served order, each once: pages drift on the service, so an id may be served on two pages. */
+  readonly ids: readonly (number | string)[];
+  readonly total_results: number;
+}
+
+export interface RefreshOptions {
+  /** The most requests one refresh may send. @default 100 */
+  budget?: number;
+  /** @default 'background' */
+  priority?: Priority;
+  signal?: AbortSignal;
+}
+
+export interface RefreshResult {
+  /** Stale entries revalidated and changed (records written). */
+  readonly updated: number;
+  /** Stale entries revalidated and unchanged (304 or the same ETag: freshness only). */
+  readonly unchanged: number;
+  readonly failed: number;
+  /** Stale entries left for a later refresh (over the budget). */
+  readonly remaining: number;
+}
+
+export interface EnsureFreshResult {
+  readonly freshness: Freshness;
+  /** The revalidation started for stale data (stale-while-revalidate), or the fetch of missing data. */
+  readonly pending: Promise<WriteResult> | undefined;
+}
+
+/** The service caps `page` at 500 (FACTS §3), whatever `total_pages` says. */
+export const MAX_PAGE = 500;
+
+interface EngineDeps {
+  readonly options: ResolvedCatalogueOptions;
+  readonly db: CatalogueDatabase;
+  readonly queue: RequestQueue;
+  readonly emitter: EventEmitter<CatalogueEvents>;
+}
+
+function plainError(error: unknown): { name: string; message: string; status?: number; statusCode?: number } {
+  const e = error as { name?: unknown; message?: unknown; status?: unknown; statusCode?: unknown };
+  const plain: { name: string; message: string; status?: number; statusCode?: number } = {
+    name: typeof e?.name === 'string' ? e.name : 'Error',
+    message: typeof e?.message === 'string' ? e.message : String(error),
+  };
+  if (typeof e?.status === 'number') plain.status = e.status;
+  if (typeof e?.statusCode === 'number') plain.statusCode = e.statusCode;
+  return plain;
+}
+
+function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
+  return signal?.aborted === true && error === signal.reason;
+}
+
+/**
+ * The engine: pulls responses through the queue into the store, decides freshness, and reports status and
+ * events. One instance per catalogue. The network writes the store; nothing here hands a response to the UI.
+ */
+export class SyncEngine {
+  readonly #deps: EngineDeps;
+  readonly #inFlight = new Map<string, Promise<WriteResult>>();
+  #status: SyncStatus;
+  #user: UserScope | undefined;
+
+  constructor(deps: EngineDeps, initialStatus: SyncStatus) {
+    this.#deps = deps;
+    this.#status = initialStatus;
+  }
+
+  get status(): SyncStatus {
+    return this.#status;
+  }
+
+  get user(): UserScope | undefined {
+    return this.#user;
+  }
+
+  setUser(user: UserScope | undefined): void {
+    this.#user = user;
+  }
+
+  /** Applies a status event; emits `status` only when the snapshot changed. */
+  transition(event: SyncStatusEvent): void {
+    const next = nextSyncStatus(this.#status, event);
+    if (next === this.#status) return;
+    this.#status = next;
+    this.#deps.emitter.emit('status', next);
+  }
+
+  prepare<O extends PullOperation>(operation: O, params: CatalogueParams<O> | undefined): PreparedCall<O> {
+    if (!isStoredOperation(operation)) {
+      throw new TypeError(`${String(operation)} is not an operation whose answers are stored`);
+    }
+    return prepareCall(operation, params, { language: this.#deps.options.language, user: this.#user });
+  }
+
+  /**
+   * Fetches one response through the queue and stores it. Concurrent pulls of the same request key share one
+   * fetch and one write. A stored ETag makes the request conditional unless `force`.
+   */
+  pull<O extends PullOperation>(
+    operation: O,
+    params?: CatalogueParams<O>,
+    options: PullOptions = {},
+  ): Promise<WriteResult> {
+    let call: PreparedCall<O>;
+    try {
+      call = this.prepare(operation, params);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    const shared = this.#inFlight.get(call.requestKey);
+    if (shared && !options.force) return shared;
+    const run = this.#pullPrepared(call, options).finally(() => {
+      if (this.#inFlight.get(call.requestKey) === run) this.#inFlight.delete(call.requestKey);
+    });
+    this.#inFlight.set(call.requestKey, run);
+    return run;
+  }
+
+  async #pullPrepared<O extends PullOperation>(call: PreparedCall<O>, options: PullOptions): Promise<WriteResult> {
+    const { db, queue, emitter, options: resolved } = this.#deps;
+    const { clock } = resolved;
+    const { operation, requestKey } = call;
+    this.transition({ type: 'started' });
+    try {
+      const meta = options.force ? undefined : await readSyncMeta(db, requestKey);
+      const etag = meta && meta.fetchedAt > 0 ? meta.etag : undefined;
+      const response = await queue.request(operation, call.sendParams, {
+        priority: options.priority ?? 'interactive',
+        signal: options.signal,
+        ifNoneMatch: etag,
+      });
+      const result = await writeResponse(db, {
+        operation,
+        params: call.storeParams,
+        ...(call.userScope === undefined ? {} : { userScope: call.userScope }),
+        response: response as never,
+        expiresAt: expiresAt(operation, response.maxAgeSeconds, response.receivedAt, resolved.freshness),
+        now: clock.now(),
+      });
+      const at = clock.now();
+      emitter.emit('stored', { operation, requestKey, outcome: result.outcome, at });
+      this.transition({ type: 'succeeded', at });
+      return result;
+    } catch (error) {
+      await this.#recordFailure(call, error, options.signal);
+      throw error;
+    }
+  }
+
+  async #recordFailure(call: PreparedCall<PullOperation>, error: unknown, signal: AbortSignal | undefined) {
+    const { db, emitter, options } = this.#deps;
+    const at = options.clock.now();
+    const { operation, requestKey } = call;
+    if (isAbort(error, signal)) {
+      // A caller changing its mind is not a failure of the service: no error state, nothing recorded.
+      this.transition({ type: 'succeeded', at: this.#status.lastSyncedAt ?? at });
+      return;
+    }
+    const plain = plainError(error);
+    const info = { name: plain.name, message: plain.message, operation, at };
+    try {
+      if (isSchemaValidationError(error)) {
+        await quarantineResponse(db, { operation, requestKey, error: error as SchemaValidationError, receivedAt: at });
+      }
+      await recordSyncError(db, {
+        requestKey,
+        operation,
+        ...(call.userScope === undefined ? {} : { userScope: call.userScope }),
+        error: plain,
+        now: at,
+      });
+    } catch (storeError) {
+      options.logger.error('catalogue-sync: could not record a failed pull', {
+        operation,
+        requestKey,
+        error: plainError(storeError).message,
+      });
+    }
+    if (isSchemaValidationError(error)) {
+      const path = (error as SchemaValidationError).path;
+      emitter.emit('quarantined', { operation, requestKey, path, message: plain.message, at });
+      this.transition({ type: 'quarantined', error: info });
+    } else {
+      emitter.emit('error', { operation, requestKey, error: plain, at });
+      this.transition({ type: 'failed', error: info });
+    }
+    options.logger.warn('catalogue-sync: pull failed', { operation, requestKey, error: plain.name });
+  }
+
+  /** Where the stored answer of a call stands. */
+  async freshness<O extends PullOperation>(operation: O, params?: CatalogueParams<O>): Promise<Freshness> {
+    const call = this.prepare(operation, params);
+    const meta = await readSyncMeta(this.#deps.db, call.requestKey);
+    // A row with fetchedAt 0 only records an error of a key never fetched.
+    if (!meta || meta.fetchedAt === 0) return 'missing';
+    return freshnessOf(meta, this.#deps.options.clock.now());
+  }
+
+  /**
+   * missing → fetch (the returned `pending` settles when stored); stale → keep serving the stored data and
+   * revalidate in the background (stale-while-revalidate); fresh → nothing.
+   */
+  async ensureFresh<O extends PullOperation>(
+    operation: O,
+    params?: CatalogueParams<O>,
+    options: Omit<PullOptions, 'force'> = {},
+  ): Promise<EnsureFreshResult> {
+    const freshness = await this.freshness(operation, params);
+    if (freshness === 'fresh') return { freshness, pending: undefined };
+    const pending = this.pull(operation, params, options);
+    // Failures are reported through events and status; a background revalidation must not be unhandled.
+    pending.catch(() => {});
+    return { freshness, pending };
+  }
+
+  /**
+   * Pages through a list from page 1: `pages` pages, or all of them up to `total_pages` clamped to 500. Later
+   * pages go through the queue together; `progress` reports each page done.
+   */
+  async pullList<O extends ListOperation>(
+    operation: O,
+    params: CatalogueParams<O> | undefined,
+    options: PullListOptions,
+  ): Promise<PullListResult> {
+    const { pages } = options;
+    if (pages !== 'all' && !(Number.isInteger(pages) && pages >= 1)) {
+      throw new TypeError(`pullList: pages must be a positive integer or 'all', got ${String(pages)}`);
+    }
+    const base = { ...(params ?? {}) } as Record<string, unknown>;
+    delete base.page;
+    const pullOptions = { ...(options.priority ? { priority: options.priority } : {}), signal: options.signal };
+    const paramsOf = (page: number) => ({ ...base, page }) as unknown as CatalogueParams<O>;
+    await this.pull(operation, paramsOf(1), pullOptions);
+    const first = await this.#readPage(operation, paramsOf(1));
+    const wanted = pages === 'all' ? MAX_PAGE : Math.min(pages, MAX_PAGE);
+    const total = Math.max(1, Math.min(first.total_pages, wanted));
+    let done = 1;
+    this.#deps.emitter.emit('progress', { operation, done, total });
+    const rest = Array.from({ length: total - 1 }, (_, i) => i + 2);
+    const pagesRead = await Promise.all(
+      rest.map(async (page) => {
+        await this.pull(operation, paramsOf(page), pullOptions);
+        done += 1;
+        this.#deps.emitter.emit('progress', { operation, done, total });
+        return this.#readPage(operation, paramsOf(page));
+      }),
+    );
+    const seen = new Set<number | string>();
+    for (const data of [first, ...pagesRead]) {
+      for (const item of data.results) seen.add((item as { id: number | string }).id);
+    }
+    return { pages: total, ids: [...seen], total_results: first.total_results };
+  }
+
+  async #readPage<O extends ListOperation>(operation: O, params: CatalogueParams<O>) {
+    const call = this.prepare(operation, params);
+    const data = (await readStored(this.#deps.db, operation, call.storeParams, call.userScope)) as
+      | { results: unknown[]; total_pages: number; total_results: number }
+      | undefined;
+    if (!data)
+      throw new Error(
+        `pullList: page ${String((call.storeParams as Record<string, unknown>).page)} of ${operation} was not stored`,
+      );
+    return data;
+  }
+
+  /**
+   * Revalidates what is stale, most recently read first (a view on screen reads its key), within a request
+   * budget. Only the current user's per-user entries are revalidated: another user's need their credentials.
+   */
+  async refresh(options: RefreshOptions = {}): Promise<RefreshResult> {
+    const budget = options.budget ?? 100;
+    if (!(Number.isInteger(budget) && budget >= 0)) throw new TypeError('refresh: budget must be an integer ≥ 0');
+    const { db, options: resolved } = this.#deps;
+    const now = resolved.clock.now();
+    const userScope = this.#user?.id;
+    const stale = (await db.syncMeta.where('expiresAt').belowOrEqual(now).toArray()).filter(
+      (row) =>
+        row.fetchedAt > 0 &&
+        row.params !== undefined &&
+        isStoredOperation(row.operation) &&
+        (row.userScope === undefined || row.userScope === userScope),
+    );
+    const marks = await db.readMarks.bulkGet(stale.map((row) => readRef('syncMeta', row.requestKey)));
+    const order = stale
+      .map((row, i) => ({ row, readAt: marks[i]?.lastReadAt ?? Number.NEGATIVE_INFINITY }))
+      .sort((a, b) => b.readAt - a.readAt || a.row.expiresAt - b.row.expiresAt);
+    const chosen = order.slice(0, budget);
+    const pullOptions = { priority: options.priority ?? 'background', signal: options.signal };
+    const total = chosen.length;
+    let done = 0;
+    const outcomes = await Promise.all(
+      chosen.map(async ({ row }) => {
+        const operation = row.operation as PullOperation;
+        try {
+          const result = await this.pull(operation, row.params as CatalogueParams<typeof operation>, pullOptions);
+          return result.outcome;
+        } catch {
+          return 'failed' as const;
+        } finally {
+          done += 1;
+          this.#deps.emitter.emit('progress', { operation, done, total });
+        }
+      }),
+    );
+    return {
+      updated: outcomes.filter((o) => o === 'stored').length,
+      unchanged: outcomes.filter((o) => o === 'not-modified').length,
+      failed: outcomes.filter((o) => o === 'failed').length,
+      remaining: order.length - chosen.length,
+    };
+  }
+
+  /** The stored answer of a call, as served, or undefined. */
+  async read<O extends PullOperation>(operation: O, params?: CatalogueParams<O>): Promise<ResponseOf<O> | undefined> {
+    const call = this.prepare(operation, params);
+    return readStored(this.#deps.db, operation, call.storeParams, call.userScope);
+  }
+}

@@ -1,0 +1,60 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { type Catalogue, createCatalogue } from '../../src/create-catalogue.js';
+import { createManualConnectivity, type FetchLike } from '../../src/env.js';
+import type { CatalogueOptions } from '../../src/sync/catalogue-options.js';
+import {
+  createFakeService,
+  createVirtualClock,
+  FAKE_ACCESS_TOKEN,
+  type FakeService,
+  type FakeServiceOptions,
+  type VirtualClock,
+} from '../../src/testing/index.js';
+
+export const BASE_URL = 'http://127.0.0.1:8787';
+
+export interface CatalogueFixture {
+  readonly catalogue: Catalogue;
+  readonly service: FakeService;
+  readonly clock: VirtualClock;
+  readonly connectivity: ReturnType<typeof createManualConnectivity>;
+  /** Every URL the catalogue fetched, in order. */
+  readonly urls: string[];
+}
+
+/**
+ * A catalogue over a fresh fake IndexedDB and the in-process fake service, both on one virtual clock, with a
+ * seeded random: every run of a test sees the same timeline.
+ */
+export function catalogueFixture(
+  options: {
+    service?: FakeServiceOptions;
+    catalogue?: Partial<CatalogueOptions>;
+    wrapFetch?: (fetch: FetchLike) => FetchLike;
+  } = {},
+): CatalogueFixture {
+  const clock = createVirtualClock(Date.UTC(2026, 10, 1));
+  const service = createFakeService({ seed: 7, scale: 'small', clock, baseUrl: BASE_URL, ...options.service });
+  const connectivity = createManualConnectivity(true);
+  const urls: string[] = [];
+  const recording: FetchLike = (input, init) => {
+    urls.push(input instanceof Request ? input.url : String(input));
+    return service.fetch(input, init);
+  };
+  let seed = 1;
+  const catalogue = createCatalogue({
+    baseUrl: BASE_URL,
+    accessToken: FAKE_ACCESS_TOKEN,
+    fetch: options.wrapFetch ? options.wrapFetch(recording) : recording,
+    clock,
+    connectivity,
+    random: () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647;
+    },
+    indexedDB: { indexedDB: new IDBFactory(), IDBKeyRange },
+    dbName: 'catalogue-test',
+    ...options.catalogue,
+  });
+  return { catalogue, service, clock, connectivity, urls };
+}

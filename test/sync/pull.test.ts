@@ -1,0 +1,119 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { endpoints, type OperationName } from '../../src/api/endpoints.js';
+import type { CatalogueParams } from '../../src/sync/prepare-call.js';
+import type { PullOperation } from '../../src/sync/sync-engine.js';
+import { type CatalogueFixture, catalogueFixture } from './catalogue-fixture.js';
+
+let fixture: CatalogueFixture | undefined;
+afterEach(async () => {
+  await fixture?.catalogue.close();
+  fixture = undefined;
+});
+
+type Truth = { results: { id: number }[] };
+
+/** Valid parameters for each GET operation, with ids taken from the fake's own lists. */
+function paramsFor(f: CatalogueFixture) {
+  const control = f.service.control;
+  const series = (control.groundTruth('trendingTv', { time_window: 'week', language: 'en-US' }) as Truth).results[0];
+  const movie = (control.groundTruth('trendingMovies', { time_window: 'day', language: 'en-US' }) as Truth).results[0];
+  const person = (control.groundTruth('popularPeople', { language: 'en-US' }) as Truth).results[0];
+  if (!series || !movie || !person) throw new Error('the fake served empty lists');
+  const episode = { series_id: series.id, season_number: 1, episode_number: 1 };
+  const episodeId = control.episodeId(episode);
+  if (episodeId === undefined) throw new Error('no episode 1x1');
+  return {
+    trendingTv: { time_window: 'week' },
+    trendingMovies: { time_window: 'day', page: 2 },
+    airingToday: {},
+    discoverTv: { sort_by: 'vote_average.desc', 'vote_count.gte': 10, with_genres: '18|35' },
+    tvAccountStates: { series_id: series.id },
+    seasonCredits: { series_id: series.id, season_number: 1 },
+    seasonImages: { series_id: series.id, season_number: 1 },
+    episodeAccountStates: episode,
+    episodeChanges: { episode_id: episodeId },
+    movieVideos: { movie_id: movie.id },
+    popularPeople: { page: 3 },
+    personExternalIds: { person_id: person.id },
+    personTaggedImages: { person_id: person.id },
+    personTranslations: { person_id: person.id },
+    accountTvWatchlist: { sort_by: 'created_at.desc' },
+    configuration: {},
+  } satisfies { [O in PullOperation]: CatalogueParams<O> };
+}
+
+describe('sync.pull', () => {
+  it('pulls each of the 16 GET operations and reads it back exactly as the service serves it', async () => {
+    fixture = catalogueFixture();
+    const { catalogue, service } = fixture;
+    const session = service.control.createSession();
+    await catalogue.setUser(session);
+    const all = paramsFor(fixture);
+    const operations = Object.keys(all) as PullOperation[];
+    const gets = (Object.keys(endpoints) as OperationName[]).filter((op) => endpoints[op].method === 'GET');
+    // validateToken is a GET too, but a check, not data: it is never stored.
+    expect(operations.sort()).toEqual(gets.filter((op) => op !== 'validateToken').sort());
+    expect(operations).toHaveLength(16);
+
+    for (const operation of operations) {
+      const params = all[operation] as CatalogueParams<typeof operation>;
+      const result = await catalogue.sync.pull(operation, params);
+      expect(result.outcome, operation).toBe('stored');
+      const sent: Record<string, unknown> = { ...params };
+      if (endpoints[operation].takesLanguage) sent.language = 'en-US';
+      if (endpoints[operation].scope === 'user') Object.assign(sent, { account_id: session.account_id });
+      if (endpoints[operation].scope !== 'public') sent.session_id = session.session_id;
+      const truth = endpoints[operation].response.parse(service.control.groundTruth(operation, sent as never));
+      expect(await catalogue.read(operation, params), operation).toEqual(truth);
+    }
+  });
+
+  it('sends the instance language and the session, and keeps the session out of every stored row', async () => {
+    fixture = catalogueFixture();
+    const { catalogue, service, urls } = fixture;
+    const session = service.control.createSession();
+    await catalogue.setUser(session);
+    await catalogue.sync.pull('trendingTv', { time_window: 'day' });
+    await catalogue.sync.pull('accountTvWatchlist', {});
+    await catalogue.sync.pull('tvAccountStates', { series_id: 1 }).catch(() => {});
+    expect(urls[0]).toBe('http://127.0.0.1:8787/3/trending/tv/day?language=en-US');
+    expect(urls[1]).toContain(`/3/account/${session.account_id}/watchlist/tv?`);
+    expect(urls[1]).toContain(`session_id=${session.session_id}`);
+    const dump: Record<string, unknown[]> = {};
+    for (const table of catalogue.database.tables) dump[table.name] = await table.toArray();
+    const text = JSON.stringify(dump);
+    expect(text).not.toContain(session.session_id);
+    expect(text).toContain(`account:${session.account_id}`);
+  });
+
+  it('refuses credentials in parameters, another language, and per-user calls without a user, before any request', async () => {
+    fixture = catalogueFixture();
+    const { catalogue, urls } = fixture;
+    await expect(
+      catalogue.sync.pull('tvAccountStates', { series_id: 1, session_id: 'abc' } as never),
+    ).rejects.toMatchObject({ name: 'InvalidParamsError', param: 'session_id' });
+    await expect(catalogue.sync.pull('trendingTv', { time_window: 'day', language: 'fr-FR' })).rejects.toMatchObject({
+      name: 'InvalidParamsError',
+      param: 'language',
+    });
+    await expect(catalogue.sync.pull('accountTvWatchlist', {})).rejects.toMatchObject({
+      name: 'InvalidParamsError',
+      param: 'session_id',
+    });
+    await expect(catalogue.sync.pull('trendingTv', { time_window: 'month' as 'day' })).rejects.toMatchObject({
+      name: 'InvalidParamsError',
+      param: 'time_window',
+    });
+    expect(urls).toEqual([]);
+  });
+
+  it('shares one fetch and one write between concurrent pulls of the same call', async () => {
+    fixture = catalogueFixture();
+    const { catalogue, urls } = fixture;
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => catalogue.sync.pull('trendingMovies', { time_window: 'week' })),
+    );
+    expect(new Set(results).size).toBe(1);
+    expect(urls).toHaveLength(1);
+  });
+});
