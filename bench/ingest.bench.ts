@@ -119,6 +119,8 @@ async function writePage(db: CatalogueDatabase, page: PageInput, i: number): Pro
   await writeResponse(db, {
     operation: 'discoverTv',
     params: page.params,
+    // As the engine does: it read the stored ETag (none, for a first ingest) to build the request.
+    previousEtag: null,
     response,
     expiresAt: i + 10_800_000,
     now: i,

@@ -14,6 +14,12 @@ export interface WriteResponseInput<O extends StoredOperation> {
   /** The engine's opaque user-scope id; required for user-scoped operations, never a session id. */
   readonly userScope?: string;
   readonly response: ApiResponse<ResponseOf<O>> | NotModifiedResponse;
+  /**
+   * The ETag that was stored when the request was built (the engine reads it to send `If-None-Match`), or `null`
+   * when none was: the equal-ETag check then needs no read inside the write transaction. Left out, it is read
+   * here. A stale value is harmless: at worst an unchanged response is written again.
+   */
+  readonly previousEtag?: string | null;
   /** When the stored data goes stale (the engine's freshness policy decides it). */
   readonly expiresAt: number;
   readonly now: number;
@@ -92,10 +98,15 @@ export async function writeResponse<O extends StoredOperation>(
     mapping.kind === 'list' ? { listKey: listKeyOf(operation, params), page: requestedPage(params) } : undefined;
 
   return db.transaction('rw', tables, async (): Promise<WriteResult> => {
-    const [stored, ...targets] = await Promise.all([db.syncMeta.get(requestKey), ...readMergeTargets(db, batches)]);
-    const sameEtag = modified && response.etag !== undefined && stored?.etag === response.etag;
+    const known = input.previousEtag;
+    const [stored, ...targets] = await Promise.all([
+      known === undefined ? db.syncMeta.get(requestKey).then((row) => row?.etag) : known,
+      ...readMergeTargets(db, batches),
+    ]);
+    const storedEtag = (stored as string | null | undefined) ?? undefined;
+    const sameEtag = modified && response.etag !== undefined && storedEtag === response.etag;
     if (!modified || sameEtag) {
-      const etag = response.etag ?? stored?.etag;
+      const etag = response.etag ?? storedEtag;
       await db.syncMeta.put(metaRow({ requestKey, operation, params, fetchedAt: now, expiresAt }, userScope, etag));
       return { outcome: 'not-modified', requestKey, reason: sameEtag ? 'same-etag' : 'status-304' };
     }

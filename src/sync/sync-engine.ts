@@ -176,6 +176,8 @@ export class SyncEngine {
       const result = await writeResponse(db, {
         operation,
         params: call.storeParams,
+        // What was stored when the request was built: spares the write transaction a read.
+        ...(options.force ? {} : { previousEtag: etag ?? null }),
         ...(call.userScope === undefined ? {} : { userScope: call.userScope }),
         response: response as never,
         expiresAt: expiresAt(operation, response.maxAgeSeconds, response.receivedAt, resolved.freshness),

@@ -112,3 +112,41 @@ describe('revalidation that changes nothing writes nothing but freshness', () =>
     expect(writes.rows).toEqual({ configuration: 2, syncMeta: 2 });
   });
 });
+
+describe('previousEtag: the ETag the caller saw when it built the request', () => {
+  it('decides "unchanged" from the given ETag, with no read of the stored one', async () => {
+    const db = freshDatabase();
+    const trending = await loadSample('trendingTv', 'trending-tv-day.json');
+    const params = { time_window: 'day' as const };
+    const first = { operation: 'trendingTv' as const, params, expiresAt: 10, now: 0 };
+    const writes = countWrites(db);
+    await writeResponse(db, { ...first, previousEtag: null, response: ok(trending, 'W/"v1"') });
+    writes.reset();
+    const reads: string[] = [];
+    db.syncMeta.hook('reading', (row) => {
+      reads.push('syncMeta');
+      return row;
+    });
+    const result = await writeResponse(db, {
+      ...first,
+      now: 5,
+      previousEtag: 'W/"v1"',
+      response: ok(trending, 'W/"v1"'),
+    });
+    expect(result).toMatchObject({ outcome: 'not-modified', reason: 'same-etag' });
+    expect(writes.rows).toEqual({ syncMeta: 1 });
+    expect(reads).toEqual([]);
+    expect((await readSyncMeta(db, result.requestKey))?.fetchedAt).toBe(5);
+  });
+
+  it('writes the response when the given ETag differs, even if the stored one is equal (harmless, never lossy)', async () => {
+    const db = freshDatabase();
+    const trending = await loadSample('trendingTv', 'trending-tv-day.json');
+    const params = { time_window: 'day' as const };
+    const first = { operation: 'trendingTv' as const, params, expiresAt: 10, now: 0 };
+    await writeResponse(db, { ...first, response: ok(trending, 'W/"v1"') });
+    const result = await writeResponse(db, { ...first, now: 5, previousEtag: null, response: ok(trending, 'W/"v1"') });
+    expect(result.outcome).toBe('stored');
+    expect(await readStored(db, 'trendingTv', params)).toEqual(trending);
+  });
+});
