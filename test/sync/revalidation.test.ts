@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readRef, touchRead } from '../../src/store/index.js';
+import { countWrites } from '../store/store-fixtures.js';
 import { type CatalogueFixture, catalogueFixture } from './catalogue-fixture.js';
 
 let fixture: CatalogueFixture | undefined;
@@ -59,30 +60,12 @@ describe('freshness and revalidation', () => {
   it('revalidates with If-None-Match: a 304 renews freshness and writes no record and no list page', async () => {
     fixture = catalogueFixture({ catalogue: { freshness: { popularPeople: 60 } } });
     const { catalogue, clock, service } = fixture;
-    const writes: string[] = [];
-    catalogue.database.use({
-      stack: 'dbcore',
-      name: 'record-writes',
-      create: (down) => ({
-        ...down,
-        table: (name) => {
-          const table = down.table(name);
-          return {
-            ...table,
-            mutate: (req) => {
-              writes.push(name);
-              return table.mutate(req);
-            },
-          };
-        },
-      }),
-    });
+    const writes = countWrites(catalogue.database);
     const events: string[] = [];
     catalogue.on('stored', (e) => events.push(`${e.operation}:${e.outcome}`));
     await catalogue.sync.pull('popularPeople', {});
-    expect(writes).toContain('people');
-    expect(writes).toContain('listPages');
-    writes.length = 0;
+    expect(writes.rows).toMatchObject({ people: 20, listPages: 1, syncMeta: 1 });
+    writes.reset();
     service.log.reset();
 
     await clock.advance(61_000);
@@ -90,7 +73,7 @@ describe('freshness and revalidation', () => {
     const result = await catalogue.sync.pull('popularPeople', {});
     expect(result).toMatchObject({ outcome: 'not-modified', reason: 'status-304' });
     expect(service.log.count({ status: 304 })).toBe(1);
-    expect(writes).toEqual(['syncMeta']);
+    expect(writes.rows).toEqual({ syncMeta: 1 });
     expect(await catalogue.sync.freshness('popularPeople', {})).toBe('fresh');
 
     expect(events).toEqual(['popularPeople:stored', 'popularPeople:not-modified']);

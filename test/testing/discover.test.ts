@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { discoverTvSortBy } from '../../src/api/schemas/params.js';
 import { type Harness, harness, type Json } from './helpers.js';
 
 type Params = Record<string, string>;
 
-const SORTS = [
-  'first_air_date.asc',
-  'first_air_date.desc',
-  'name.asc',
-  'name.desc',
-  'original_name.asc',
-  'original_name.desc',
-  'popularity.asc',
-  'popularity.desc',
-  'vote_average.asc',
-  'vote_average.desc',
-  'vote_count.asc',
-  'vote_count.desc',
-];
+const SORTS = discoverTvSortBy.options;
 
 /** Discover over the generated records, written independently of the fake's typed columns. */
 function bruteForce(all: Json[], params: Params): number[] {

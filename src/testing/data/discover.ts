@@ -1,21 +1,10 @@
+import { discoverTvSortBy } from '../../api/schemas/params.js';
 import type { Catalogue } from './catalogue.js';
 import { getOrCreate } from './get-or-create.js';
 import { genreBit, NO_DAY, type SeriesColumns, seriesColumns, seriesNames } from './series-columns.js';
 
-export const DISCOVER_SORTS = [
-  'first_air_date.asc',
-  'first_air_date.desc',
-  'name.asc',
-  'name.desc',
-  'original_name.asc',
-  'original_name.desc',
-  'popularity.asc',
-  'popularity.desc',
-  'vote_average.asc',
-  'vote_average.desc',
-  'vote_count.asc',
-  'vote_count.desc',
-] as const;
+/** The sort orders discover/tv documents: the registry's own list, so the fake and the client never disagree. */
+export const DISCOVER_SORTS = discoverTvSortBy.options;
 export type DiscoverSort = (typeof DISCOVER_SORTS)[number];
 
 /** The discover parameters the fake honours, already parsed. */
