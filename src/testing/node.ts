@@ -1,18 +1,25 @@
 /// <reference types="node" />
 /**
  * `catalogue-sync/testing/node`: the fake catalogue service over HTTP (Node only: it uses @hono/node-server).
+ * With `staticDir`, the same server also serves a built page and its service worker: one origin for all.
  */
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createFakeService, type FakeService } from './create-fake-service.js';
 import { RESET_HEADER } from './service/headers.js';
 import type { FakeServiceOptions } from './service/options.js';
+import { createStaticHandler, isFakeServicePath, type StaticHandler } from './static-directory.js';
 
 export interface ServeFakeServiceOptions extends FakeServiceOptions {
   /** TCP port; 0 picks a free one. @default 0 */
   port?: number;
   /** Interface to listen on. @default '127.0.0.1' */
   host?: '127.0.0.1' | (string & {});
+  /**
+   * A built directory (a page, its service worker, a manifest…) served for every path the fake does not own:
+   * `/3/…`, `/t/p/…` and `/__fake/…` stay the fake's; `/` answers `index.html`. @default none (the fake only)
+   */
+  staticDir?: string;
 }
 
 export interface ServedFakeService {
@@ -24,11 +31,16 @@ export interface ServedFakeService {
 }
 
 /** Serves a new fake service; image URLs in `/3/configuration` point at this server. */
-export function serveFakeService(options: ServeFakeServiceOptions = {}): Promise<ServedFakeService> {
-  const { port = 0, host = '127.0.0.1', ...serviceOptions } = options;
+export async function serveFakeService(options: ServeFakeServiceOptions = {}): Promise<ServedFakeService> {
+  const { port = 0, host = '127.0.0.1', staticDir, ...serviceOptions } = options;
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
-    return Promise.reject(new TypeError('serveFakeService: port must be an integer in [0, 65535]'));
+    throw new TypeError('serveFakeService: port must be an integer in [0, 65535]');
   }
+  if (staticDir !== undefined && typeof staticDir !== 'string') {
+    throw new TypeError('serveFakeService: staticDir must be a directory path');
+  }
+  const files: StaticHandler | undefined =
+    staticDir === undefined ? undefined : await createStaticHandler(staticDir).catch(rethrowAsOption);
   const service = createFakeService(serviceOptions);
   return new Promise((resolve, reject) => {
     const server = serve(
@@ -36,6 +48,7 @@ export function serveFakeService(options: ServeFakeServiceOptions = {}): Promise
         hostname: host,
         port,
         fetch: async (request, env) => {
+          if (files && !isFakeServicePath(new URL(request.url).pathname)) return files(request);
           const response = await service.app.fetch(request);
           // A reset fault: drop the connection without an answer, as a failing network would.
           if (response.headers.has(RESET_HEADER)) env.incoming.socket.destroy();
@@ -57,4 +70,8 @@ export function serveFakeService(options: ServeFakeServiceOptions = {}): Promise
     );
     server.once('error', reject);
   });
+}
+
+function rethrowAsOption(error: unknown): never {
+  throw new TypeError(`serveFakeService: ${error instanceof Error ? error.message : String(error)}`);
 }
