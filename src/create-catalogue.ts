@@ -3,15 +3,26 @@ import { createApiClient } from './api/create-api-client.js';
 import type { ResponseOf } from './api/endpoints.js';
 import type { Configuration } from './api/schemas/configuration.js';
 import type { IndexedDBPair } from './env.js';
+import { createViews, type LocalQueries, type OperationViews, type ViewArgs } from './query/create-views.js';
 import { type ImageKind, type ImageUrlOptions, imageUrl, srcSet } from './query/image-url.js';
+import { createOutboxView, type OutboxView } from './query/outbox-view.js';
+import type { PagesView } from './query/pages-view.js';
+import type { StoreView } from './query/store-view.js';
 import { createRequestQueue } from './queue/create-request-queue.js';
 import type { RequestQueueEvents } from './queue/queue-events.js';
 import type { QueueStats } from './queue/queue-stats.js';
 import { type CatalogueDatabase, openCatalogueDatabase } from './store/catalogue-database.js';
+import type { StoredOperation } from './store/store-mappings.js';
 import type { WriteResult } from './store/write-response.js';
 import type { CatalogueEvents } from './sync/catalogue-events.js';
 import { type CatalogueOptions, resolveCatalogueOptions } from './sync/catalogue-options.js';
+import { ChangeFeed, type ChangeFeedSync, type EpisodeTracking } from './sync/changes/change-feed.js';
+import { refreshWithChanges } from './sync/changes/refresh-with-changes.js';
 import type { Freshness } from './sync/freshness.js';
+import { coordinateInstance } from './sync/instance-coordination.js';
+import { lockRefresh } from './sync/lock-refresh.js';
+import { type AccountMutations, createMutations, type ListMutations } from './sync/mutations.js';
+import { Outbox } from './sync/outbox.js';
 import type { CatalogueParams } from './sync/prepare-call.js';
 import {
   type EnsureFreshResult,
@@ -25,9 +36,24 @@ import {
   SyncEngine,
 } from './sync/sync-engine.js';
 import { initialSyncStatus, type SyncStatus } from './sync/sync-status.js';
-import { createUserScope, type UserCredentials } from './sync/user-scope.js';
+import type { UserCredentials } from './sync/user-scope.js';
+import { type SignedIn, type SignOutOptions, UserSessions } from './sync/user-sessions.js';
 
-export interface CatalogueSync {
+/** `catalogue.auth`: sessions. Request tokens and session ids are never returned to events, logs or keys. */
+export interface CatalogueAuth {
+  /** Resolves once the user of the last session on this database is restored (or there was none). */
+  ready(): Promise<void>;
+  /** `GET /3/authentication`: whether the access token is accepted. */
+  validate(): Promise<ResponseOf<'validateToken'>>;
+  /** A request token for the user to approve on the service's site; never stored. */
+  createRequestToken(): Promise<ResponseOf<'createRequestToken'>>;
+  /** Exchanges an approved request token for a session and signs its account in. */
+  createSession(requestToken: string): Promise<SignedIn>;
+  /** Opens a guest session (it can only rate) and signs it in. */
+  createGuestSession(): Promise<SignedIn>;
+}
+
+export interface CatalogueSync extends ChangeFeedSync {
   /** Fetch one response through the queue and store it (conditional when an ETag is stored). */
   pull<O extends PullOperation>(operation: O, params?: CatalogueParams<O>, options?: PullOptions): Promise<WriteResult>;
   /** Page through a list from page 1 and store every page; ids de-duplicated across drifting pages. */
@@ -47,8 +73,20 @@ export interface CatalogueSync {
   refresh(options?: RefreshOptions): Promise<RefreshResult>;
 }
 
-export interface Catalogue {
+/**
+ * A catalogue: one live view method per stored operation (`catalogue.trendingTv({ time_window: 'day' })`,
+ * `catalogue.seasonCredits({ series_id, season_number })`, …), plus the members below.
+ */
+export interface Catalogue extends OperationViews {
+  /** The live view of any stored operation's answer (also `configuration`). */
+  view<O extends StoredOperation>(operation: O, ...args: ViewArgs<O>): StoreView<O>;
+  /** Pages 1..n of a list as one growing envelope, ids de-duplicated across pages: `fetchNextPage()`. */
+  pages<O extends ListOperation>(operation: O, ...args: ViewArgs<O>): PagesView<O>;
+  /** Queries over the cached records only: they work offline and never touch the network. */
+  readonly local: LocalQueries;
   readonly sync: CatalogueSync;
+  /** Episodes kept fresh from change feeds: `track.episode(id)`, `track.series(id)`. */
+  readonly track: EpisodeTracking;
   /** The engine's immutable status snapshot: a new object on every change. */
   readonly status: SyncStatus;
   /** The request queue's immutable counters snapshot. */
@@ -59,6 +97,19 @@ export interface Catalogue {
   read<O extends PullOperation>(operation: O, params?: CatalogueParams<O>): Promise<ResponseOf<O> | undefined>;
   /** Who per-user operations act for. Credentials stay in memory; keys and rows carry a scope id instead. */
   setUser(credentials: UserCredentials): Promise<void>;
+  /**
+   * Signs the current user out: revokes an account session, removes their account states, watchlist, outbox and
+   * session. Rejects with `PendingMutationsError` (its `count`) while their changes wait, unless `{ force: true }`.
+   */
+  signOut(options?: SignOutOptions): Promise<void>;
+  /** Sessions: token check, request token, session from an approved token, guest session. */
+  readonly auth: CatalogueAuth;
+  /** List changes, applied optimistically and sent through the outbox. */
+  readonly lists: ListMutations;
+  /** Favorite, watchlist and rating changes, applied optimistically and sent through the outbox. */
+  readonly account: AccountMutations;
+  /** The live outbox of the signed-in user: pending and failed changes with their errors. */
+  readonly outbox: OutboxView;
   /** The user scope id (`account:<id>` or `guest:<hash>`), or undefined. */
   readonly userScopeId: string | undefined;
   /**
@@ -123,6 +174,8 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
     rateLimit: resolved.rateLimit,
     retry: resolved.retry,
   });
+  // One syncer and one rate budget across the tabs and the worker of the origin (DESIGN: "Tabs, worker, lock, budget").
+  const coordination = coordinateInstance(resolved, (perSecond) => queue.setRateLimit({ perSecond }));
   const db = openCatalogueDatabase({ name: resolved.dbName, ...(resolved.indexedDB ?? platformIndexedDB()) });
   const emitter = new EventEmitter<CatalogueEvents>();
   const engine = new SyncEngine({ options: resolved, db, queue, emitter }, initialSyncStatus(connectivity.isOnline()));
@@ -132,6 +185,20 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
   });
   const unsubscribeConnectivity = connectivity.subscribe((online) => engine.transition({ type: 'online', online }));
   let configuration: Configuration | undefined;
+  const views = createViews({ db, engine, clock, logger: resolved.logger });
+  const outbox = new Outbox({
+    db,
+    queue,
+    clock,
+    connectivity,
+    random: resolved.random,
+    logger: resolved.logger,
+    emitter,
+  });
+  const sessions = new UserSessions({ db, engine, queue, outbox, clock, logger: resolved.logger });
+  const mutations = createMutations({ engine, outbox, sessions, language: resolved.language });
+  const outboxView = createOutboxView(db, () => sessions.ready.then(() => outbox.drain()));
+  const changes = new ChangeFeed({ options: resolved, db, queue, emitter, engine });
 
   function loadedConfiguration(): Configuration {
     if (!configuration)
@@ -140,13 +207,24 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
   }
 
   return {
-    sync: {
+    ...views.operations,
+    view: views.view,
+    pages: views.pages,
+    local: views.local,
+    sync: lockRefresh(coordination.lock, {
       pull: (operation, params, pullOptions) => engine.pull(operation, params, pullOptions),
       pullList: (operation, params, listOptions) => engine.pullList(operation, params, listOptions),
       ensureFresh: (operation, params, freshOptions) => engine.ensureFresh(operation, params, freshOptions),
       freshness: (operation, params) => engine.freshness(operation, params),
-      refresh: (refreshOptions) => engine.refresh(refreshOptions),
-    },
+      // Mutations first: what is revalidated next then reflects them on the service.
+      refresh: async (refreshOptions) => {
+        await sessions.ready;
+        await outbox.drain();
+        return refreshWithChanges(engine, changes, refreshOptions);
+      },
+      refreshChanges: (changeOptions) => changes.refreshChanges(changeOptions),
+    }),
+    track: changes.tracking,
     get status() {
       return engine.status;
     },
@@ -159,8 +237,19 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
     },
     read: (operation, params) => engine.read(operation, params),
     async setUser(credentials) {
-      engine.setUser(await createUserScope(credentials));
+      await sessions.setUser(credentials);
     },
+    signOut: (signOutOptions) => sessions.signOut(signOutOptions),
+    auth: {
+      ready: () => sessions.ready,
+      validate: () => sessions.validate(),
+      createRequestToken: () => sessions.createRequestToken(),
+      createSession: (requestToken) => sessions.createSession(requestToken),
+      createGuestSession: () => sessions.createGuestSession(),
+    },
+    lists: mutations.lists,
+    account: mutations.account,
+    outbox: outboxView,
     get userScopeId() {
       return engine.user?.id;
     },
@@ -182,6 +271,8 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
     async close() {
       for (const off of forwarders) off();
       unsubscribeConnectivity();
+      outbox.close();
+      coordination.close();
       queue.close();
       db.close();
     },

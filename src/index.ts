@@ -4,6 +4,7 @@
 export * from './api/index.js';
 export {
   type Catalogue,
+  type CatalogueAuth,
   type CatalogueSync,
   createCatalogue,
 } from './create-catalogue.js';
@@ -29,17 +30,35 @@ export {
   isImageUrlError,
   srcSet,
 } from './query/image-url.js';
+export type { OutboxEntry, OutboxSnapshot, OutboxView } from './query/outbox-view.js';
 export * from './queue/index.js';
 export type { WriteResult } from './store/write-response.js';
+export { createInProcessLocks, type LockManagerLike } from './sync/background-lock.js';
+export {
+  type BroadcastChannelFactory,
+  type BroadcastChannelLike,
+  createInProcessChannels,
+} from './sync/budget-channel.js';
 export type {
   CatalogueEvents,
+  ChangesAppliedEvent,
+  MutationFailedEvent,
+  MutationSentEvent,
   ProgressEvent,
   QuarantinedEvent,
   StoredEvent,
   SyncErrorEvent,
 } from './sync/catalogue-events.js';
 export type { CatalogueOptions } from './sync/catalogue-options.js';
+export type { ChangeFeedSync, EpisodeTracking } from './sync/changes/change-feed.js';
+export type {
+  RefreshChangesOptions,
+  RefreshChangesResult,
+  TrackSeriesOptions,
+} from './sync/changes/change-feed-options.js';
 export { type Freshness, MIN_MAX_AGE_SECONDS } from './sync/freshness.js';
+export type { AccountMutations, ListMutations, MutationReceipt } from './sync/mutations.js';
+export { isPendingMutationsError, PendingMutationsError } from './sync/pending-mutations-error.js';
 export type { CatalogueParams } from './sync/prepare-call.js';
 export type {
   EnsureFreshResult,
@@ -53,3 +72,4 @@ export type {
 } from './sync/sync-engine.js';
 export type { SyncErrorInfo, SyncState, SyncStatus } from './sync/sync-status.js';
 export type { UserCredentials } from './sync/user-scope.js';
+export type { SignedIn, SignOutOptions } from './sync/user-sessions.js';

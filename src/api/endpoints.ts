@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { defineEndpoint } from './define-endpoint.js';
 import { accountState } from './schemas/account-state.js';
+import { accountDetails, deleteSessionResponse, guestSessionResponse, requestTokenResponse } from './schemas/auth.js';
 import { pagedEnvelope } from './schemas/common.js';
 import { configuration } from './schemas/configuration.js';
 import { episodeChanges } from './schemas/episode-changes.js';
+import { listDetails } from './schemas/list-details.js';
 import { trendingMovieItem } from './schemas/movie-summary.js';
 import { movieVideos } from './schemas/movie-videos.js';
 import {
@@ -16,9 +18,11 @@ import {
   idParam,
   imageLanguagesParam,
   languageParam,
+  mediaTypeParam,
   monetizationParam,
   numberParam,
   pageParam,
+  ratingParam,
   regionParam,
   runtimeParam,
   smallIntListParam,
@@ -32,10 +36,12 @@ import { personExternalIds } from './schemas/person-external-ids.js';
 import { personSummary } from './schemas/person-summary.js';
 import { personTranslations } from './schemas/person-translations.js';
 import { seasonCredits } from './schemas/season-credits.js';
+import { seasonDetails } from './schemas/season-details.js';
 import { seasonImages } from './schemas/season-images.js';
 import { sessionResponse } from './schemas/session.js';
 import { statusEnvelope, tokenValidation } from './schemas/status-envelope.js';
 import { taggedImagesPage } from './schemas/tagged-image.js';
+import { tvChanges } from './schemas/tv-changes.js';
 import { trendingTvItem, tvSeriesSummary } from './schemas/tv-series-summary.js';
 
 const HOUR = 3600;
@@ -329,6 +335,175 @@ export const endpoints = {
     scope: 'user',
     kind: 'action',
     maxAgeSeconds: 0,
+  }),
+  // Beyond the 19 (Contracts): the change-feed issue's two operations.
+  tvChanges: defineEndpoint({
+    method: 'GET',
+    path: '/3/tv/changes',
+    pathParams: {},
+    // Ids of series changed in the window: the last 24 h by default, at most 14 days (FACTS §6).
+    query: { start_date: optional(dateParam), end_date: optional(dateParam), page: optional(pageParam) },
+    response: tvChanges,
+    scope: 'public',
+    kind: 'list',
+    maxAgeSeconds: 600,
+    rules: [changeWindow],
+  }),
+  // Series and season change feeds: which seasons, then which episodes, of a changed series changed (FACTS §6:
+  // series changes carry `season` items, season changes `episode` items, each pointing at the ids to query next).
+  seriesChanges: defineEndpoint({
+    method: 'GET',
+    path: '/3/tv/{series_id}/changes',
+    pathParams: { series_id: idParam },
+    query: { start_date: optional(dateParam), end_date: optional(dateParam), page: optional(pageParam) },
+    response: episodeChanges,
+    scope: 'public',
+    kind: 'resource',
+    maxAgeSeconds: 600,
+    rules: [changeWindow],
+  }),
+  seasonChanges: defineEndpoint({
+    method: 'GET',
+    path: '/3/tv/season/{season_id}/changes',
+    pathParams: { season_id: idParam },
+    query: { start_date: optional(dateParam), end_date: optional(dateParam), page: optional(pageParam) },
+    response: episodeChanges,
+    scope: 'public',
+    kind: 'resource',
+    maxAgeSeconds: 600,
+    rules: [changeWindow],
+  }),
+  seasonDetails: defineEndpoint({
+    method: 'GET',
+    path: '/3/tv/{series_id}/season/{season_number}',
+    pathParams: { series_id: idParam, season_number: numberParam },
+    query: { language: optional(languageParam) },
+    response: seasonDetails,
+    scope: 'public',
+    kind: 'resource',
+    maxAgeSeconds: DAY,
+  }),
+  // Beyond the 19 (Contracts): the outbox issue's sessions, list details and per-user writes.
+  createRequestToken: defineEndpoint({
+    method: 'GET',
+    path: '/3/authentication/token/new',
+    pathParams: {},
+    query: {},
+    response: requestTokenResponse,
+    scope: 'public',
+    kind: 'action',
+    maxAgeSeconds: 0,
+  }),
+  createGuestSession: defineEndpoint({
+    method: 'GET',
+    path: '/3/authentication/guest_session/new',
+    pathParams: {},
+    query: {},
+    response: guestSessionResponse,
+    scope: 'public',
+    kind: 'action',
+    maxAgeSeconds: 0,
+  }),
+  // The account of a session (how `createSession` learns the account id); a check, never cached.
+  accountDetails: defineEndpoint({
+    method: 'GET',
+    path: '/3/account',
+    pathParams: {},
+    query: { session_id: credentialParam },
+    response: accountDetails,
+    scope: 'user',
+    kind: 'action',
+    maxAgeSeconds: 0,
+  }),
+  // Sign-out revokes the session: the id travels in the body, never in the URL.
+  deleteSession: defineEndpoint({
+    method: 'DELETE',
+    path: '/3/authentication/session',
+    pathParams: {},
+    query: {},
+    body: { session_id: credentialParam },
+    response: deleteSessionResponse,
+    scope: 'user',
+    kind: 'action',
+    maxAgeSeconds: 0,
+  }),
+  listDetails: defineEndpoint({
+    method: 'GET',
+    path: '/3/list/{list_id}',
+    pathParams: { list_id: idParam },
+    query: { language: optional(languageParam), page: optional(pageParam) },
+    response: listDetails,
+    scope: 'public',
+    kind: 'resource',
+    maxAgeSeconds: 300,
+  }),
+  markFavorite: defineEndpoint({
+    method: 'POST',
+    path: '/3/account/{account_id}/favorite',
+    pathParams: { account_id: idParam },
+    query: { session_id: credentialParam },
+    body: { media_type: mediaTypeParam, media_id: idParam, favorite: z.boolean() },
+    response: statusEnvelope,
+    scope: 'user',
+    kind: 'action',
+    maxAgeSeconds: 0,
+  }),
+  addToWatchlist: defineEndpoint({
+    method: 'POST',
+    path: '/3/account/{account_id}/watchlist',
+    pathParams: { account_id: idParam },
+    query: { session_id: credentialParam },
+    body: { media_type: mediaTypeParam, media_id: idParam, watchlist: z.boolean() },
+    response: statusEnvelope,
+    scope: 'user',
+    kind: 'action',
+    maxAgeSeconds: 0,
+  }),
+  rateTvSeries: defineEndpoint({
+    method: 'POST',
+    path: '/3/tv/{series_id}/rating',
+    pathParams: { series_id: idParam },
+    query: { session_id: optional(credentialParam), guest_session_id: optional(credentialParam) },
+    body: { value: ratingParam },
+    response: statusEnvelope,
+    scope: 'user-or-guest',
+    kind: 'action',
+    maxAgeSeconds: 0,
+    rules: [sessionOrGuest],
+  }),
+  deleteTvSeriesRating: defineEndpoint({
+    method: 'DELETE',
+    path: '/3/tv/{series_id}/rating',
+    pathParams: { series_id: idParam },
+    query: { session_id: optional(credentialParam), guest_session_id: optional(credentialParam) },
+    response: statusEnvelope,
+    scope: 'user-or-guest',
+    kind: 'action',
+    maxAgeSeconds: 0,
+    rules: [sessionOrGuest],
+  }),
+  rateEpisode: defineEndpoint({
+    method: 'POST',
+    path: '/3/tv/{series_id}/season/{season_number}/episode/{episode_number}/rating',
+    pathParams: { series_id: idParam, season_number: numberParam, episode_number: numberParam },
+    query: { session_id: optional(credentialParam), guest_session_id: optional(credentialParam) },
+    body: { value: ratingParam },
+    response: statusEnvelope,
+    scope: 'user-or-guest',
+    kind: 'action',
+    maxAgeSeconds: 0,
+    rules: [sessionOrGuest],
+  }),
+  deleteEpisodeRating: defineEndpoint({
+    method: 'DELETE',
+    path: '/3/tv/{series_id}/season/{season_number}/episode/{episode_number}/rating',
+    pathParams: { series_id: idParam, season_number: numberParam, episode_number: numberParam },
+    query: { session_id: optional(credentialParam), guest_session_id: optional(credentialParam) },
+    response: statusEnvelope,
+    scope: 'user-or-guest',
+    kind: 'action',
+    maxAgeSeconds: 0,
+    rules: [sessionOrGuest],
   }),
 };
 

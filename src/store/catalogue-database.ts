@@ -1,9 +1,11 @@
 import { Dexie, type Table } from 'dexie';
 import type { IndexedDBPair } from '../env.js';
+import type { ListRow, OutboxRow, UserRow } from './outbox-rows.js';
 import type {
   ConfigurationRow,
   EpisodeAccountStateRow,
   EpisodeChangesRow,
+  EpisodeCursorRow,
   EpisodeRow,
   ListPageRow,
   MovieRow,
@@ -22,9 +24,11 @@ import type {
 } from './rows.js';
 import { version1Stores } from './schema/version-1.js';
 import { upgradeToVersion2, version2Stores } from './schema/version-2.js';
+import { upgradeToVersion3, version3Stores } from './schema/version-3.js';
+import { version4Stores } from './schema/version-4.js';
 
 /** The schema version the library opens databases at. */
-export const CURRENT_SCHEMA_VERSION = 2;
+export const CURRENT_SCHEMA_VERSION = 4;
 
 export interface CatalogueDatabaseOptions extends IndexedDBPair {
   /** The IndexedDB database name; carries the instance's language (another language is another database). */
@@ -65,11 +69,17 @@ export class CatalogueDatabase extends Dexie {
   declare watchlistPages: Table<WatchlistPageRow, [string, string, number]>;
   declare quarantine: Table<QuarantineRow, number>;
   declare readMarks: Table<ReadMarkRow, string>;
+  declare episodeCursors: Table<EpisodeCursorRow, number>;
+  declare lists: Table<ListRow, number>;
+  declare users: Table<UserRow, string>;
+  declare outbox: Table<OutboxRow, number>;
 
   constructor(options: CatalogueDatabaseOptions) {
     super(options.name, { indexedDB: options.indexedDB, IDBKeyRange: options.IDBKeyRange });
     this.version(1).stores(version1Stores);
     this.version(2).stores(version2Stores).upgrade(upgradeToVersion2);
+    this.version(3).stores(version3Stores).upgrade(upgradeToVersion3);
+    this.version(4).stores(version4Stores);
     const { onVersionChange, onBlocked } = options;
     // Registered after Dexie's own handlers, so these run first; returning false stops Dexie's default,
     // which closes too but also writes to the console (a library must not).

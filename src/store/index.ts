@@ -11,6 +11,8 @@
  * - `syncMeta` by request key (`storeRequestKey`): ETag, fetchedAt, expiresAt, last error, params.
  * - user-scoped: `tvAccountStates`, `episodeAccountStates`, `watchlistPages`, keyed by the engine's user-scope id.
  * - `quarantine` (auto id), `readMarks` by ref (last read time, apart from the records so views never re-run).
+ * - `episodeCursors` by episode id (v3): when each tracked episode was last known current, and the change items
+ *   applied near then. Written with the episode rows (`writeResponse`) and by the change feed.
  *
  * Writes: `writeResponse` (one transaction per response). Reads: `readStored`/`readStoredEntry` (read-only,
  * for `liveQuery`), then `touchRead` outside the live query.
@@ -22,6 +24,7 @@ export {
   CURRENT_SCHEMA_VERSION,
   openCatalogueDatabase,
 } from './catalogue-database.js';
+export { CURSOR_OVERLAP_MS } from './episode-cursors.js';
 export { purgeUserScope } from './purge-user-scope.js';
 export { type QuarantineInput, quarantineResponse } from './quarantine-response.js';
 export { type ReadRef, readRef } from './read-ref.js';

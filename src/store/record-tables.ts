@@ -19,7 +19,8 @@ export type RecordTableName =
   | 'configuration'
   | 'episodeChanges'
   | 'tvAccountStates'
-  | 'episodeAccountStates';
+  | 'episodeAccountStates'
+  | 'lists';
 
 type Row = Record<string, unknown>;
 
@@ -93,4 +94,5 @@ export const recordTables: Readonly<Record<RecordTableName, RecordTableSpec>> = 
     ],
     merge: 'replace',
   },
+  lists: { key: (row) => row.list_id as number, merge: 'replace' },
 };

@@ -9,6 +9,7 @@ import type {
   PersonSummary,
   PersonTranslations,
   SeasonCredits,
+  SeasonDetails,
   SeasonImages,
   TaggedImage,
 } from '../api/index.js';
@@ -37,10 +38,12 @@ export interface KnownForRef {
 }
 export type PersonRow = Omit<PersonSummary, 'known_for'> & { known_for: KnownForRef[] } & Record<string, unknown>;
 
-/** A season: its credits and its images, merged into one row by `[series_id+season_number]`. */
+/** A season: its details, credits and images, merged into one row by `[series_id+season_number]`. */
 export interface SeasonRow {
   series_id: number;
   season_number: number;
+  /** Season details without their episodes, which live in `episodes` (listed here by id, in served order). */
+  details?: Omit<SeasonDetails, 'episodes'> & { episode_ids: number[] };
   credits?: SeasonCredits;
   /** Keyed by the image-language variant of the request (`''` when none was given). */
   images?: Record<string, SeasonImages>;
@@ -140,4 +143,17 @@ export interface ReadMarkRow {
   /** `table/key`, see `readRef`. */
   ref: string;
   lastReadAt: number;
+}
+
+/**
+ * A tracked episode's change-feed cursor: when its stored row was last known current (`checkedAt`, clock ms), and
+ * the ids of change items applied near that time (see `CURSOR_OVERLAP_MS`), so a feed applied twice changes nothing.
+ */
+export interface EpisodeCursorRow {
+  episode_id: number;
+  series_id: number;
+  season_number: number;
+  episode_number: number;
+  checkedAt: number;
+  applied: { id: string; time: number }[];
 }

@@ -1,6 +1,8 @@
 import type { OperationName } from '../api/index.js';
 import { episodeAccountStatesMapping, tvAccountStatesMapping } from './mappings/account-state-mappings.js';
+import { listDetailsMapping } from './mappings/list-details-mapping.js';
 import { popularPeopleMapping } from './mappings/popular-people-mapping.js';
+import { seasonDetailsMapping } from './mappings/season-details-mapping.js';
 import { seasonCreditsMapping, seasonImagesMapping } from './mappings/season-mappings.js';
 import {
   configurationMapping,
@@ -35,6 +37,8 @@ export const storeMappings = {
   personExternalIds: personExternalIdsMapping,
   personTranslations: personTranslationsMapping,
   configuration: configurationMapping,
+  seasonDetails: seasonDetailsMapping,
+  listDetails: listDetailsMapping,
 } satisfies { [O in OperationName]?: StoreMapping<O> };
 
 /** The operations whose responses the store keeps. */

@@ -1,8 +1,9 @@
 import type { ApiResponse, NotModifiedResponse, ResponseOf } from '../api/index.js';
 import { planRecordWrites, putRecords, readMergeTargets } from './apply-record-writes.js';
 import type { CatalogueDatabase } from './catalogue-database.js';
+import { cursorSeedsOf, nextCursors, readCursors } from './episode-cursors.js';
 import type { RecordTableName } from './record-tables.js';
-import type { ListPageRow, SyncMetaRow } from './rows.js';
+import type { EpisodeCursorRow, ListPageRow, SyncMetaRow } from './rows.js';
 import { listKeyOf, requestedPage, storeRequestKey } from './store-keys.js';
 import type { ListPageContent, MappingContext, RecordWrite, StoreMapping, StoreParams } from './store-mapping.js';
 import { isStoredOperation, mappingOf, type StoredOperation } from './store-mappings.js';
@@ -85,7 +86,13 @@ export async function writeResponse<O extends StoredOperation>(
   const requestKey = storeRequestKey(operation, params, userScope);
   const context: MappingContext<O> = { operation, params: input.params, userScope, requestKey };
   const pageTable = mapping.kind === 'list' ? (mapping.userScoped ? db.watchlistPages : db.listPages) : undefined;
-  const tables = [db.syncMeta, ...mapping.tables.map((name) => db.table(name)), ...(pageTable ? [pageTable] : [])];
+  const tracksEpisodes = mapping.tables.includes('episodes') || mapping.tables.includes('episodeAccountStates');
+  const tables = [
+    db.syncMeta,
+    ...mapping.tables.map((name) => db.table(name)),
+    ...(pageTable ? [pageTable] : []),
+    ...(tracksEpisodes ? [db.episodeCursors] : []),
+  ];
 
   const modified = response.status !== 304;
   // Rows are planned before the transaction (pure work); inside it, every read is issued at once and then
@@ -94,13 +101,16 @@ export async function writeResponse<O extends StoredOperation>(
     ? mapping.toRows(response.data as ResponseOf<O>, context as never)
     : undefined;
   const batches = plan ? planRecordWrites(plan.records) : [];
+  // Every episode the store holds is tracked (change feeds): its cursor is written with its row, atomically.
+  const seeds = tracksEpisodes ? cursorSeedsOf(batches) : [];
   const listPage =
     mapping.kind === 'list' ? { listKey: listKeyOf(operation, params), page: requestedPage(params) } : undefined;
 
   return db.transaction('rw', tables, async (): Promise<WriteResult> => {
     const known = input.previousEtag;
-    const [stored, ...targets] = await Promise.all([
+    const [stored, cursors, ...targets] = await Promise.all([
       known === undefined ? db.syncMeta.get(requestKey).then((row) => row?.etag) : known,
+      seeds.length > 0 ? readCursors(db, seeds) : [],
       ...readMergeTargets(db, batches),
     ]);
     const storedEtag = (stored as string | null | undefined) ?? undefined;
@@ -114,7 +124,13 @@ export async function writeResponse<O extends StoredOperation>(
     const page =
       listPage && plan?.page ? pageRow(operation, response.data, plan.page, listPage, now, userScope) : undefined;
     const { puts, counts: rows } = putRecords(db, batches, targets as (Record<string, unknown> | undefined)[][]);
-    await Promise.all([...puts, page ? pageTable?.put(page as never) : undefined, db.syncMeta.put(meta)]);
+    const cursorRows = seeds.length > 0 ? nextCursors(seeds, cursors as (EpisodeCursorRow | undefined)[], now) : [];
+    await Promise.all([
+      ...puts,
+      page ? pageTable?.put(page as never) : undefined,
+      db.syncMeta.put(meta),
+      cursorRows.length > 0 ? db.episodeCursors.bulkPut(cursorRows) : undefined,
+    ]);
     return listPage ? { outcome: 'stored', requestKey, rows, listPage } : { outcome: 'stored', requestKey, rows };
   });
 }

@@ -40,6 +40,36 @@ export interface SyncErrorEvent {
   readonly at: number;
 }
 
+/** Change-feed items were applied to a stored episode (fields patched, or dependents marked stale). */
+export interface ChangesAppliedEvent {
+  readonly episodeId: number;
+  /** The change keys that touched the store, e.g. `name`, `images`. */
+  readonly keys: readonly string[];
+}
+
+/**
+ * A change the service refused for good: its row is now `failed` and its optimistic change rolled back. Carries
+ * the credential-free parameters and the user-scope id, never a session id.
+ */
+export interface MutationFailedEvent {
+  readonly seq: number;
+  readonly idempotencyKey: string;
+  readonly operation: string;
+  readonly params: Readonly<Record<string, unknown>>;
+  readonly userScope: string;
+  readonly error: SyncErrorEvent['error'];
+  readonly at: number;
+}
+
+/** A change the service took (or found already done): its row left the outbox. */
+export interface MutationSentEvent {
+  readonly seq: number;
+  readonly idempotencyKey: string;
+  readonly operation: string;
+  readonly userScope: string;
+  readonly at: number;
+}
+
 /** Everything `catalogue.on(…)` can listen to: the engine's events plus the request queue's. */
 export type CatalogueEvents = RequestQueueEvents & {
   progress: [ProgressEvent];
@@ -47,4 +77,7 @@ export type CatalogueEvents = RequestQueueEvents & {
   quarantined: [QuarantinedEvent];
   error: [SyncErrorEvent];
   status: [SyncStatus];
+  mutationFailed: [MutationFailedEvent];
+  mutationSent: [MutationSentEvent];
+  changesApplied: [ChangesAppliedEvent];
 };

@@ -13,6 +13,8 @@ import {
   systemClock,
   systemRandom,
 } from '../env.js';
+import type { LockManagerLike } from './background-lock.js';
+import type { BroadcastChannelFactory } from './budget-channel.js';
 import { type FreshnessOverrides, validateFreshnessOverrides } from './freshness.js';
 
 export interface CatalogueOptions {
@@ -57,6 +59,21 @@ export interface CatalogueOptions {
   freshness?: FreshnessOverrides;
   /** @default 30000 */
   timeoutMs?: number;
+  /**
+   * Web Locks for the one-syncer rule: `sync.refresh()` runs under the lock `catalogue-sync:background:<dbName>`, so
+   * one instance (tab or worker) at a time does background network work on a database. Interactive requests never
+   * take it.
+   * @default `navigator.locks` when the database is the platform's IndexedDB; otherwise (an injected IndexedDB, or
+   * no Web Locks) an in-process lock manager shared by the instances on the same IndexedDB factory
+   */
+  locks?: LockManagerLike;
+  /**
+   * Opens the channel on which instances talking to one service lease equal shares of `rateLimit.perSecond`, so
+   * their sum stays within it; `false`: this instance uses the whole rate alone.
+   * @default `BroadcastChannel` when the database is the platform's IndexedDB; otherwise an in-process channel
+   * shared by the instances on the same IndexedDB factory
+   */
+  broadcastChannel?: BroadcastChannelFactory | false;
 }
 
 export interface ResolvedCatalogueOptions {
@@ -74,6 +91,8 @@ export interface ResolvedCatalogueOptions {
   readonly retry: { readonly attempts: number };
   readonly freshness: FreshnessOverrides;
   readonly timeoutMs: number;
+  readonly locks: LockManagerLike | undefined;
+  readonly broadcastChannel: BroadcastChannelFactory | false | undefined;
 }
 
 function positiveInteger(value: unknown, name: string, fallback: number): number {
@@ -90,6 +109,22 @@ function positiveNumber(value: unknown, name: string, fallback: number): number 
     throw new TypeError(`${name} must be a positive number, got ${String(value)}`);
   }
   return value;
+}
+
+function validateLocks(locks: unknown): LockManagerLike | undefined {
+  if (locks === undefined) return undefined;
+  if (typeof (locks as Partial<LockManagerLike> | null)?.request !== 'function') {
+    throw new TypeError(
+      'createCatalogue: locks must have a request(name, options, callback) method, like navigator.locks',
+    );
+  }
+  return locks as LockManagerLike;
+}
+
+function validateChannelFactory(open: unknown): BroadcastChannelFactory | false | undefined {
+  if (open === undefined || open === false || typeof open === 'function')
+    return open as BroadcastChannelFactory | false | undefined;
+  throw new TypeError('createCatalogue: broadcastChannel must be false or a function (name) => channel');
 }
 
 /** Defaults applied and every option checked once, here; code below reads resolved options only. */
@@ -126,5 +161,7 @@ export function resolveCatalogueOptions(options: CatalogueOptions): ResolvedCata
     retry: Object.freeze({ attempts: positiveInteger(options.retry?.attempts, 'retry.attempts', 4) }),
     freshness: validateFreshnessOverrides(options.freshness),
     timeoutMs: positiveNumber(options.timeoutMs, 'timeoutMs', 30_000),
+    locks: validateLocks(options.locks),
+    broadcastChannel: validateChannelFactory(options.broadcastChannel),
   });
 }

@@ -7,6 +7,7 @@ import type { CatalogueDatabase } from '../store/catalogue-database.js';
 import { quarantineResponse } from '../store/quarantine-response.js';
 import { readRef } from '../store/read-ref.js';
 import { readStored } from '../store/read-stored.js';
+import { writeRebased } from '../store/rebase-mutations.js';
 import { isStoredOperation, type StoredOperation } from '../store/store-mappings.js';
 import { readSyncMeta, recordSyncError } from '../store/sync-meta.js';
 import { type WriteResult, writeResponse } from '../store/write-response.js';
@@ -173,16 +174,20 @@ export class SyncEngine {
         signal: options.signal,
         ifNoneMatch: etag,
       });
-      const result = await writeResponse(db, {
-        operation,
-        params: call.storeParams,
-        // What was stored when the request was built: spares the write transaction a read.
-        ...(options.force ? {} : { previousEtag: etag ?? null }),
-        ...(call.userScope === undefined ? {} : { userScope: call.userScope }),
-        response: response as never,
-        expiresAt: expiresAt(operation, response.maxAgeSeconds, response.receivedAt, resolved.freshness),
-        now: clock.now(),
-      });
+      // Pending outbox changes of what this response holds are put back on top of it in the same transaction.
+      const rebase = { operation, params: call.storeParams as Record<string, unknown>, userScope: call.userScope };
+      const result = await writeRebased(db, rebase, () =>
+        writeResponse(db, {
+          operation,
+          params: call.storeParams,
+          // What was stored when the request was built: spares the write transaction a read.
+          ...(options.force ? {} : { previousEtag: etag ?? null }),
+          ...(call.userScope === undefined ? {} : { userScope: call.userScope }),
+          response: response as never,
+          expiresAt: expiresAt(operation, response.maxAgeSeconds, response.receivedAt, resolved.freshness),
+          now: clock.now(),
+        }),
+      );
       const at = clock.now();
       emitter.emit('stored', { operation, requestKey, outcome: result.outcome, at });
       this.transition({ type: 'succeeded', at });

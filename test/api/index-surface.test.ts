@@ -5,6 +5,27 @@ import * as lib from '../../src/index.js';
 
 /** The public surface of the package entry: the registry and the error classes with their guards. */
 
+/** Operations beyond the 19 (DESIGN, Contracts), by the issue that adds them. */
+const BEYOND_THE_19 = [
+  // The change-feed issue.
+  'tvChanges',
+  'seasonDetails',
+  'seriesChanges',
+  'seasonChanges',
+  // The outbox issue.
+  'createRequestToken',
+  'createGuestSession',
+  'accountDetails',
+  'deleteSession',
+  'listDetails',
+  'markFavorite',
+  'addToWatchlist',
+  'rateTvSeries',
+  'deleteTvSeriesRating',
+  'rateEpisode',
+  'deleteEpisodeRating',
+];
+
 const THE_19 = [
   'trendingTv',
   'trendingMovies',
@@ -28,10 +49,9 @@ const THE_19 = [
 ];
 
 describe('the endpoint registry', () => {
-  it('holds exactly the 19 operations of the issue', () => {
-    expect(Object.keys(lib.endpoints).length).toBe(19);
-    expect(Object.keys(lib.endpoints).sort()).toEqual([...THE_19].sort());
-    expect([...lib.operationNames].sort()).toEqual([...THE_19].sort());
+  it('holds the 19 operations of the issue, plus only those the Contracts add beyond them', () => {
+    expect(Object.keys(lib.endpoints).sort()).toEqual([...THE_19, ...BEYOND_THE_19].sort());
+    expect([...lib.operationNames].sort()).toEqual([...THE_19, ...BEYOND_THE_19].sort());
   });
 
   it.each(THE_19)('%s has method, path, parameter schemas, response schema, scope and freshness', (name) => {
@@ -65,7 +85,7 @@ describe('the endpoint registry', () => {
     expect(takes).toEqual(expected);
   });
 
-  it('`npx tsx -e` on src/index.ts prints 19', () => {
+  it('`npx tsx -e` on src/index.ts prints the operation count', () => {
     const root = fileURLToPath(new URL('../../', import.meta.url));
     const result = spawnSync(
       fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url)),
@@ -73,7 +93,7 @@ describe('the endpoint registry', () => {
       { cwd: root, encoding: 'utf8', timeout: 15_000 },
     );
     expect(result.stderr).toBe('');
-    expect(result.stdout.trim()).toBe('19');
+    expect(result.stdout.trim()).toBe(String(THE_19.length + BEYOND_THE_19.length));
   });
 });
 

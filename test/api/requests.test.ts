@@ -11,7 +11,7 @@ import { createVirtualClock } from '../../src/testing/virtual-clock.js';
 import { createTestClient, exampleParams, TEST_BASE_URL, TEST_TOKEN } from '../helpers/api-client.js';
 import { createRecordingFetch, type FakeHandler } from '../helpers/recording-fetch.js';
 import { emptyResponse, jsonResponse } from '../helpers/responses.js';
-import { readSample, responseSampleOf } from '../helpers/samples.js';
+import { openApiExample, readSample, responseSampleOf } from '../helpers/samples.js';
 
 /**
  * What the client puts on the wire for every operation (URL, method, headers, body), and the options and caching
@@ -22,7 +22,7 @@ interface RequestCase<O extends OperationName> {
   readonly params: ParamsOf<O>;
   /** Path and query as sent, after the base URL: the query in canonical (sorted) key order. */
   readonly url: string;
-  readonly method: 'GET' | 'POST';
+  readonly method: 'GET' | 'POST' | 'DELETE';
   readonly body?: unknown;
 }
 
@@ -112,13 +112,91 @@ const requestCases: { [O in OperationName]: RequestCase<O> } = {
     url: '/3/list/8200/remove_item?session_id=abc123',
     body: { media_id: 18 },
   },
+  tvChanges: {
+    params: { start_date: '2026-03-01', end_date: '2026-03-10', page: 2 },
+    method: 'GET',
+    url: '/3/tv/changes?end_date=2026-03-10&page=2&start_date=2026-03-01',
+  },
+  seasonDetails: {
+    params: { series_id: 1399, season_number: 0, language: 'en-US' },
+    method: 'GET',
+    url: '/3/tv/1399/season/0?language=en-US',
+  },
+  seriesChanges: {
+    params: { series_id: 1399, start_date: '2026-03-01' },
+    method: 'GET',
+    url: '/3/tv/1399/changes?start_date=2026-03-01',
+  },
+  seasonChanges: { params: { season_id: 3624, page: 1 }, method: 'GET', url: '/3/tv/season/3624/changes?page=1' },
+  createRequestToken: { params: {}, method: 'GET', url: '/3/authentication/token/new' },
+  createGuestSession: { params: {}, method: 'GET', url: '/3/authentication/guest_session/new' },
+  accountDetails: { params: { session_id: 'abc123' }, method: 'GET', url: '/3/account?session_id=abc123' },
+  deleteSession: {
+    params: { session_id: 'abc123' },
+    method: 'DELETE',
+    url: '/3/authentication/session',
+    body: { session_id: 'abc123' },
+  },
+  listDetails: { params: { list_id: 8200, page: 2 }, method: 'GET', url: '/3/list/8200?page=2' },
+  markFavorite: {
+    params: { account_id: 548, media_type: 'movie', media_id: 550, favorite: true, session_id: 'abc123' },
+    method: 'POST',
+    url: '/3/account/548/favorite?session_id=abc123',
+    body: { media_type: 'movie', media_id: 550, favorite: true },
+  },
+  addToWatchlist: {
+    params: { account_id: 548, media_type: 'tv', media_id: 1399, watchlist: false, session_id: 'abc123' },
+    method: 'POST',
+    url: '/3/account/548/watchlist?session_id=abc123',
+    body: { media_type: 'tv', media_id: 1399, watchlist: false },
+  },
+  rateTvSeries: {
+    params: { series_id: 1399, value: 8.5, guest_session_id: 'g-1' },
+    method: 'POST',
+    url: '/3/tv/1399/rating?guest_session_id=g-1',
+    body: { value: 8.5 },
+  },
+  deleteTvSeriesRating: {
+    params: { series_id: 1399, session_id: 'abc123' },
+    method: 'DELETE',
+    url: '/3/tv/1399/rating?session_id=abc123',
+  },
+  rateEpisode: {
+    params: { series_id: 1399, season_number: 1, episode_number: 2, value: 10, session_id: 'abc123' },
+    method: 'POST',
+    url: '/3/tv/1399/season/1/episode/2/rating?session_id=abc123',
+    body: { value: 10 },
+  },
+  deleteEpisodeRating: {
+    params: { series_id: 1399, season_number: 1, episode_number: 2, guest_session_id: 'g-1' },
+    method: 'DELETE',
+    url: '/3/tv/1399/season/1/episode/2/rating?guest_session_id=g-1',
+  },
+};
+
+/**
+ * Writes beyond the 19 without a sample of their own answer like their siblings' samples (the same status
+ * envelope); `accountDetails` answers like the OpenAPI's account example.
+ */
+const siblingSamples: Partial<Record<OperationName, string>> = {
+  markFavorite: 'extra/account-watchlist-post.200-success-1.2025-06-01.json',
+  rateTvSeries: 'extra/movie-rating-post.201-success-1.2025-06-01.json',
+  rateEpisode: 'extra/movie-rating-post.201-success-1.2025-06-01.json',
+  deleteEpisodeRating: 'extra/tv-rating-delete.spec.json',
+};
+const siblingAnswers: Partial<Record<OperationName, unknown>> = {
+  accountDetails: openApiExample('/3/account/{account_id}'),
+  deleteSession: { success: true },
 };
 
 /** A real answer for each operation (its first response sample), so each case also completes a round trip. */
 const answerWithSample =
   (operation: OperationName): FakeHandler =>
-  () =>
-    jsonResponse(responseSampleOf(operation), 200);
+  () => {
+    const sibling = siblingSamples[operation];
+    const body = sibling ? readSample(sibling) : (siblingAnswers[operation] ?? responseSampleOf(operation));
+    return jsonResponse(body, 200);
+  };
 
 const GET_HEADERS = { accept: 'application/json', authorization: `Bearer ${TEST_TOKEN}` };
 const POST_HEADERS = { ...GET_HEADERS, 'content-type': 'application/json;charset=utf-8' };

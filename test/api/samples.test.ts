@@ -42,6 +42,9 @@ function operationFor(entry: ManifestEntry, fallback: OperationName): OperationN
 /** "METHOD /3/path/{x}" → "METHOD /3/path/{}": placeholder names differ between the manifest and the registry. */
 const routeKey = (method: string, path: string) => `${method} ${path.replace(/\{\w+\}/g, '{}')}`;
 const registryRoutes = new Set(operationNames.map((op) => routeKey(endpoints[op].method, endpoints[op].path)));
+const registryOperations = new Map(
+  operationNames.map((op) => [routeKey(endpoints[op].method, endpoints[op].path), op]),
+);
 
 describe('MANIFEST.json', () => {
   it('lists every sample file on disk, and every listed file exists', () => {
@@ -55,7 +58,27 @@ describe('MANIFEST.json', () => {
 
   it('has a response sample for every one of the 19 operations', () => {
     const covered = new Set(byKind('response').map((entry) => entry.operation));
-    expect(operationNames.filter((op) => !covered.has(op))).toEqual([]);
+    // Operations beyond the 19 (Contracts) have "beyond the 19" samples or none; they are checked below and by
+    // their issues' tests of the fake.
+    const beyond = new Set<string>([
+      'tvChanges',
+      'seasonDetails',
+      'seriesChanges',
+      'seasonChanges',
+      'createRequestToken',
+      'createGuestSession',
+      'accountDetails',
+      'deleteSession',
+      'listDetails',
+      'markFavorite',
+      'addToWatchlist',
+      'rateTvSeries',
+      'deleteTvSeriesRating',
+      'rateEpisode',
+      'deleteEpisodeRating',
+    ]);
+    expect(operationNames.filter((op) => !covered.has(op) && !beyond.has(op))).toEqual([]);
+    expect(operationNames.filter((op) => !beyond.has(op))).toHaveLength(19);
   });
 });
 
@@ -110,14 +133,25 @@ describe.each(byKind('success').map((entry) => [entry.file, entry] as const))('s
 });
 
 describe.each(byKind('beyond the 19').map((entry) => [entry.file, entry] as const))('sample %s', (_file, entry) => {
-  // Fails once the operation is added to the registry: then its sample must become a `response` entry.
-  it(`answers ${entry.operation}, which the registry does not have yet`, () => {
-    const match = /^(GET|POST|DELETE) (\/3\/\S+)$/.exec(entry.operation);
+  const match = /^(GET|POST|DELETE) (\/3\/\S+)$/.exec(entry.operation);
+  const [, method = '', path = ''] = match ?? [];
+  const added = registryOperations.get(routeKey(method, path));
+  it(`names its operation as "METHOD /3/path": ${entry.operation}`, () => {
     expect(match, `"${entry.operation}" is not "METHOD /3/path"`).not.toBeNull();
-    const [, method = '', path = ''] = match ?? [];
-    expect(registryRoutes.has(routeKey(method, path)), `${entry.operation} is in the registry now`).toBe(false);
     expect(() => readSample(entry.file)).not.toThrow();
   });
+  if (added) {
+    // Added beyond the 19 by a later issue: the sample parses through the registry entry.
+    it(`parses through the registry entry ${added}`, async () => {
+      const response = await sendThroughClient(added, entry).result;
+      expect(response.status).toBe(entry.httpStatus);
+      expect(response.data).toBeDefined();
+    });
+  } else {
+    it(`answers ${entry.operation}, which the registry does not have yet`, () => {
+      expect(registryRoutes.has(routeKey(method, path))).toBe(false);
+    });
+  }
 });
 
 describe('service answers that are not in the samples', () => {

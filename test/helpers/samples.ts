@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { endpoints } from '../../src/api/endpoints.js';
 
 /**
  * The shared TMDB samples, resolved relative to the repository: CI clones the repo with `shared/` beside it,
@@ -65,6 +66,36 @@ export function listSampleFiles(): string[] {
  */
 export function responseSampleOf(operation: string): unknown {
   const entry = readManifest().find((e) => e.kind === 'response' && e.operation === operation);
-  if (!entry) throw new Error(`MANIFEST.json has no response sample for ${operation}`);
-  return readSample(entry.file);
+  if (entry) return readSample(entry.file);
+  // Operations beyond the 19: their "beyond the 19" sample (matched by route), else the OpenAPI's example.
+  const endpoint = (endpoints as Record<string, { method: string; path: string }>)[operation];
+  if (endpoint) {
+    const route = routeKey(endpoint.method, endpoint.path);
+    const beyond = readManifest().find(
+      (e) => e.kind === 'beyond the 19' && e.operation.replace(/\{\w+\}/g, '{}') === route,
+    );
+    if (beyond) return readSample(beyond.file);
+    const example = openApiExample(endpoint.path);
+    if (example !== undefined) return example;
+  }
+  throw new Error(`MANIFEST.json has no response sample for ${operation}`);
+}
+
+/** "METHOD /3/path/{x}" with placeholders blanked: placeholder names differ between the manifest and the registry. */
+export function routeKey(method: string, path: string): string {
+  return `${method} ${path.replace(/\{\w+\}/g, '{}')}`;
+}
+
+const openApiFile = new URL('../../../shared/reference/tmdb-openapi-v3.json', import.meta.url);
+
+/** The 200 example of a GET path in the shared OpenAPI description, parsed, or undefined. */
+export function openApiExample(path: string): unknown {
+  const spec = JSON.parse(readFileSync(openApiFile, 'utf8')) as {
+    paths: Record<string, { get?: { responses?: Record<string, { content?: Record<string, unknown> }> } }>;
+  };
+  const content = spec.paths[path]?.get?.responses?.['200']?.content?.['application/json'] as
+    | { examples?: { Result?: { value?: string } } }
+    | undefined;
+  const value = content?.examples?.Result?.value;
+  return value === undefined ? undefined : JSON.parse(value);
 }

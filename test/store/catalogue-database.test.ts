@@ -1,7 +1,7 @@
 import { Dexie } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { openCatalogueDatabase, readStored, writeResponse } from '../../src/store/index.js';
+import { CURRENT_SCHEMA_VERSION, openCatalogueDatabase, readStored, writeResponse } from '../../src/store/index.js';
 import { dumpDatabase, freshDatabase, loadSample, ok } from './store-fixtures.js';
 
 describe('openCatalogueDatabase', () => {
@@ -25,10 +25,11 @@ describe('openCatalogueDatabase', () => {
     });
     await db.open();
     const newer = new Dexie('shared', { indexedDB, IDBKeyRange });
-    newer.version(3).stores({ movies: 'id' });
+    const next = CURRENT_SCHEMA_VERSION + 1;
+    newer.version(next).stores({ movies: 'id' });
     await newer.open();
-    expect(newer.verno).toBe(3);
-    expect(events).toEqual([30]); // Dexie multiplies version numbers by 10 in IndexedDB
+    expect(newer.verno).toBe(next);
+    expect(events).toEqual([next * 10]); // Dexie multiplies version numbers by 10 in IndexedDB
     expect(db.isOpen()).toBe(false);
     newer.close();
   });

@@ -1,5 +1,15 @@
 import type { OperationName } from '../../src/api/endpoints.js';
-import type { Harness, Json } from './helpers.js';
+import { AUTH, type Harness, type Json, ORIGIN } from './helpers.js';
+
+/** A request with any method (the harness has `get` and `post` only). */
+function send(h: Harness, method: string, path: string, body?: unknown): Promise<Response> {
+  const headers = body === undefined ? AUTH : { ...AUTH, 'content-type': 'application/json;charset=utf-8' };
+  return h.service.fetch(`${ORIGIN}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
 
 /** A person whose tagged images include both a movie and an episode, and whose list has both kinds. */
 async function taggedPerson(h: Harness): Promise<number> {
@@ -99,6 +109,63 @@ export async function requestFor(h: Harness, operation: OperationName, variant =
       const { session_id } = control.createSession();
       const { list_id } = control.createList({ session_id, items: [550, 551] });
       return h.post(`/3/list/${list_id}/remove_item?session_id=${session_id}`, { media_id: 550 });
+    }
+    case 'tvChanges': {
+      const id = control.episodeId({ series_id: firstSeries, season_number: 1, episode_number: 1 }) as number;
+      control.mutateEpisode(id, { name: 'Changed for the list' });
+      return h.get('/3/tv/changes');
+    }
+    case 'seasonDetails':
+      return h.get(`/3/tv/${firstSeries}/season/1`);
+    case 'seriesChanges':
+    case 'seasonChanges': {
+      const id = control.episodeId({ series_id: firstSeries, season_number: 1, episode_number: 1 }) as number;
+      control.mutateEpisode(id, { name: 'Changed for the feed' });
+      const series = await h.json<{ changes: { items: { value: { season_id: number } }[] }[] }>(
+        `/3/tv/${firstSeries}/changes`,
+      );
+      if (operation === 'seriesChanges') return h.get(`/3/tv/${firstSeries}/changes`);
+      return h.get(`/3/tv/season/${series.changes[0]?.items[0]?.value.season_id}/changes`);
+    }
+    case 'createRequestToken':
+      return h.get('/3/authentication/token/new');
+    case 'createGuestSession':
+      return h.get('/3/authentication/guest_session/new');
+    case 'accountDetails':
+      return h.get(`/3/account?session_id=${control.createSession().session_id}`);
+    case 'deleteSession':
+      return send(h, 'DELETE', '/3/authentication/session', { session_id: control.createSession().session_id });
+    case 'listDetails': {
+      const { session_id } = control.createSession();
+      const movies = await h.json<{ results: Json[] }>('/3/trending/movie/day');
+      const items = movies.results.slice(0, 2).map((movie) => movie.id as number);
+      return h.get(`/3/list/${control.createList({ session_id, items }).list_id}`);
+    }
+    case 'markFavorite':
+    case 'addToWatchlist': {
+      const { session_id, account_id } = control.createSession();
+      const path = operation === 'markFavorite' ? 'favorite' : 'watchlist';
+      const flag = operation === 'markFavorite' ? { favorite: true } : { watchlist: true };
+      return h.post(`/3/account/${account_id}/${path}?session_id=${session_id}`, {
+        media_type: 'tv',
+        media_id: firstSeries,
+        ...flag,
+      });
+    }
+    case 'rateTvSeries':
+      return h.post(`/3/tv/${firstSeries}/rating?session_id=${control.createSession().session_id}`, { value: 8.5 });
+    case 'rateEpisode':
+      return h.post(`/3/tv/${firstSeries}/season/1/episode/1/rating?session_id=${control.createSession().session_id}`, {
+        value: 8.5,
+      });
+    case 'deleteTvSeriesRating':
+    case 'deleteEpisodeRating': {
+      const { session_id } = control.createSession();
+      const episode = operation === 'deleteEpisodeRating' ? { season_number: 1, episode_number: 1 } : {};
+      control.setAccountState({ session_id, series_id: firstSeries, ...episode }, { rated: { value: 6 } });
+      const path =
+        operation === 'deleteEpisodeRating' ? `/3/tv/${firstSeries}/season/1/episode/1` : `/3/tv/${firstSeries}`;
+      return send(h, 'DELETE', `${path}/rating?session_id=${session_id}`);
     }
   }
 }

@@ -22,11 +22,32 @@ for (const entry of responses) {
 
 describe('every operation answers like the real samples', () => {
   it('the manifest has a real sample for each of the 19 operations', () => {
-    expect(operationNames).toHaveLength(19);
-    expect([...byOperation.keys()].sort()).toEqual([...operationNames].sort());
+    // Operations beyond the 19 (Contracts) have "beyond the 19" samples, checked in change-list-routes.test.ts.
+    const beyond = new Set<OperationName>([
+      'tvChanges',
+      'seasonDetails',
+      'seriesChanges',
+      'seasonChanges',
+      // The outbox issue's: checked through the fake in user-routes.test.ts.
+      'createRequestToken',
+      'createGuestSession',
+      'accountDetails',
+      'deleteSession',
+      'listDetails',
+      'markFavorite',
+      'addToWatchlist',
+      'rateTvSeries',
+      'deleteTvSeriesRating',
+      'rateEpisode',
+      'deleteEpisodeRating',
+    ]);
+    const named = operationNames.filter((operation) => !beyond.has(operation));
+    expect(named).toHaveLength(19);
+    expect([...byOperation.keys()].sort()).toEqual([...named].sort());
   });
 
-  for (const operation of operationNames) {
+  // Operations without a `response` sample (beyond the 19) have nothing to compare here.
+  for (const operation of operationNames.filter((name) => byOperation.has(name))) {
     describe(operation, () => {
       const entries = byOperation.get(operation) ?? [];
       const samples = entries.map((e) => readSample(e.file));

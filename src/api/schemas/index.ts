@@ -1,4 +1,14 @@
 export { type AccountState, accountState, type Rated, rated } from './account-state.js';
+export {
+  type AccountDetails,
+  accountDetails,
+  type DeleteSessionResponse,
+  deleteSessionResponse,
+  type GuestSessionResponse,
+  guestSessionResponse,
+  type RequestTokenResponse,
+  requestTokenResponse,
+} from './auth.js';
 export { imagePath, looseDate, type PagedEnvelope, pagedEnvelope } from './common.js';
 export { type Configuration, configuration, type ImageConfiguration, imageConfiguration } from './configuration.js';
 export { type Episode, episode } from './episode.js';
@@ -12,6 +22,7 @@ export {
   type EpisodeChanges,
   episodeChanges,
 } from './episode-changes.js';
+export { type ListDetails, type ListItem, listDetails, listItem } from './list-details.js';
 export { type MovieSummary, movieSummary, trendingMovieItem } from './movie-summary.js';
 export { type MovieVideos, movieVideos, type Video, video } from './movie-videos.js';
 export { type PersonExternalIds, personExternalIds } from './person-external-ids.js';
@@ -30,6 +41,7 @@ export {
   type SeasonCredits,
   seasonCredits,
 } from './season-credits.js';
+export { type SeasonDetails, type SeasonEpisode, seasonDetails, seasonEpisode } from './season-details.js';
 export { type ImageFile, imageFile, type SeasonImages, seasonImages } from './season-images.js';
 export { type SessionResponse, sessionResponse } from './session.js';
 export {
@@ -40,4 +52,5 @@ export {
   validationErrors,
 } from './status-envelope.js';
 export { type TaggedImage, type TaggedImagesPage, taggedImage, taggedImagesPage } from './tagged-image.js';
+export { type ChangedSeries, changedSeries, type TvChanges, tvChanges } from './tv-changes.js';
 export { type TvSeriesSummary, trendingTvItem, tvSeriesSummary } from './tv-series-summary.js';

@@ -103,3 +103,13 @@ export const regionParam = z.string().regex(/^[A-Z]{2}$/, 'expected a country co
 export const voteAverageParam = z.number().min(0).max(10);
 export const countParam = z.number().int().min(0);
 export const runtimeParam = z.number().int().min(0);
+
+/** What favorite and watchlist writes act on. */
+export const mediaTypeParam = z.enum(['movie', 'tv']);
+
+/** A rating: 0.5 to 10 in steps of 0.5, as the service accepts it. */
+export const ratingParam = z
+  .number()
+  .min(0.5)
+  .max(10)
+  .refine((value) => Number.isInteger(value * 2), 'expected a multiple of 0.5');

@@ -20,4 +20,5 @@ export const KIND = {
   trending: 18,
   mutation: 19,
   session: 20,
+  seasonDetails: 21,
 } as const;

@@ -50,6 +50,13 @@ export function seasonId(seriesIndex: number, seasonNumber: number): number {
   return SEASON_ID_BASE + seriesIndex * MAX_SEASON_SLOTS + seasonNumber;
 }
 
+/** The series index and season number a season id encodes (not yet checked against the series' shape). */
+export function seasonPosition(id: number): { seriesIndex: number; seasonNumber: number } | undefined {
+  if (!Number.isSafeInteger(id) || id < SEASON_ID_BASE || id >= EPISODE_ID_BASE) return undefined;
+  const offset = id - SEASON_ID_BASE;
+  return { seriesIndex: Math.floor(offset / MAX_SEASON_SLOTS), seasonNumber: offset % MAX_SEASON_SLOTS };
+}
+
 export function episodeId(seriesIndex: number, seasonNumber: number, episodeNumber: number): number {
   return (
     EPISODE_ID_BASE + (seriesIndex * MAX_SEASON_SLOTS + seasonNumber) * MAX_EPISODES_PER_SEASON + episodeNumber - 1

@@ -1,9 +1,24 @@
 import type { OperationName } from '../../api/endpoints.js';
 import type { OperationHandler } from '../service/request.js';
 import { accountTvWatchlist, configuration, createSession, removeListItem, validateToken } from './account-routes.js';
+import { seasonDetails, tvChanges } from './change-list-routes.js';
 import { airingToday, discoverTv, popularPeople, trendingMovies, trendingTv } from './list-routes.js';
+import { seasonChanges, seriesChanges } from './nested-changes-routes.js';
 import { movieVideos, personExternalIds, personTaggedImages, personTranslations } from './people-routes.js';
 import { episodeAccountStates, episodeChanges, seasonCredits, seasonImages, tvAccountStates } from './tv-routes.js';
+import {
+  accountDetails,
+  addToWatchlist,
+  createGuestSession,
+  createRequestToken,
+  deleteEpisodeRating,
+  deleteSession,
+  deleteTvSeriesRating,
+  listDetails,
+  markFavorite,
+  rateEpisode,
+  rateTvSeries,
+} from './user-routes.js';
 
 /** One handler per registry operation: a missing one is a type error. */
 export const operationHandlers: Record<OperationName, OperationHandler> = {
@@ -26,4 +41,19 @@ export const operationHandlers: Record<OperationName, OperationHandler> = {
   createSession,
   validateToken,
   removeListItem,
+  tvChanges,
+  seasonDetails,
+  seriesChanges,
+  seasonChanges,
+  createRequestToken,
+  createGuestSession,
+  accountDetails,
+  deleteSession,
+  listDetails,
+  markFavorite,
+  addToWatchlist,
+  rateTvSeries,
+  deleteTvSeriesRating,
+  rateEpisode,
+  deleteEpisodeRating,
 };

@@ -58,7 +58,8 @@ function delay(deps: PipelineDeps, ms: number, signal: AbortSignal): Promise<voi
 }
 
 async function readBody(request: Request): Promise<unknown> {
-  if (request.method !== 'POST') return undefined;
+  // DELETE carries a body too (`DELETE /3/authentication/session` sends the session id in it).
+  if (request.method !== 'POST' && request.method !== 'DELETE') return undefined;
   const text = await request.text();
   if (text.trim() === '') return undefined;
   try {

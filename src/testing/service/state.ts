@@ -40,6 +40,8 @@ export class FakeState {
   readonly flags = new Map<string, Map<string, Flags>>();
   /** TV watchlist per account: series id → time added. */
   readonly watchlists = new Map<number, Map<number, number>>();
+  /** Movie watchlist per account (accepted by the watchlist write; no read operation serves it). */
+  readonly movieWatchlists = new Map<number, Map<number, number>>();
   readonly lists = new Map<number, { accountId: number; items: number[] }>();
   /** Change records per episode id, oldest first. */
   readonly changes = new Map<number, ChangeEntry[]>();
@@ -127,6 +129,10 @@ export class FakeState {
 
   watchlist(accountId: number): Map<number, number> {
     return getOrCreate(this.watchlists, accountId, () => new Map<number, number>());
+  }
+
+  movieWatchlist(accountId: number): Map<number, number> {
+    return getOrCreate(this.movieWatchlists, accountId, () => new Map<number, number>());
   }
 
   recordChange(episodeId: number, entry: ChangeEntry): void {

@@ -6,8 +6,10 @@ export const STATUS_CODES = {
   7: [401, 'Invalid API key: You must be granted a valid key.'],
   9: [503, 'Service offline: This service is temporarily offline, try again later.'],
   11: [500, 'Internal error: Something went wrong, contact TMDB.'],
+  12: [201, 'The item/record was updated successfully.'],
   13: [200, 'The item/record was deleted successfully.'],
   17: [401, 'Session denied.'],
+  18: [400, 'Validation failed.'],
   20: [422, 'Invalid date range: Should be a range no longer than 14 days.'],
   21: [200, 'Entry not found: The item you are trying to edit cannot be found.'],
   22: [400, 'Invalid page: Pages start at 1 and max at 500. They are expected to be an integer.'],
@@ -16,6 +18,7 @@ export const STATUS_CODES = {
   28: [400, 'Invalid timezone: Please consult the documentation for a valid timezone.'],
   33: [401, 'Invalid request token: The request token is either expired or invalid.'],
   34: [404, 'The resource you requested could not be found.'],
+  37: [404, 'The requested session could not be found.'],
   38: [401, "You don't have permission to edit this resource."],
   43: [502, "Couldn't connect to the backend server."],
   47: [400, 'The input is not valid.'],
@@ -32,7 +35,7 @@ export interface HandlerResult {
 /** The envelope `{"success":false,"status_code":N,"status_message":"…"}` (key order of the WM captures). */
 export function statusResult(code: StatusCode): HandlerResult {
   const [status, message] = STATUS_CODES[code];
-  const success = code === 1 || code === 13;
+  const success = code === 1 || code === 12 || code === 13;
   // The real session-denied answer carries an extra `failure` key (FACTS §1a).
   const body =
     code === 17

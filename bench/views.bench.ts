@@ -1,0 +1,423 @@
+/**
+ * Issue 6's benchmark: what a new page pays to show page 1 of a cached list (warm start), and what one changed
+ * record costs to write, for the library beside raw Dexie and TanStack Query's two persisters, measured in the
+ * same run on fake-indexeddb (DESIGN, Contracts: "Benchmarks").
+ *
+ * - Data: N series summaries, 20 a page, N/20 pages over `discoverTv` lists of 50 pages (≤ 500, as served).
+ * - warm.library: a new catalogue instance on the existing database, offline, until the first snapshot of page 1
+ *   of a list view that has data (the store is read through the live query, projected through the schema).
+ * - warm.raw: the storage floor: open a Dexie database with a normalized table and a page table, get the page
+ *   row, bulkGet its 20 ids.
+ * - warm.tanstackClient: `persistQueryClientRestore` with the async-storage persister over idb-keyval (the whole
+ *   client: one value holding every query), then read page 1's query.
+ * - warm.tanstackQuery: `experimental_createQueryPersister` over idb-keyval: `fetchQuery` of page 1 restores
+ *   that one query.
+ * - change (N = 10,000): one record held by 10 cached lists changes. library: the response that brings it
+ *   (`writeResponse`, one transaction: the record merged, its page row and sync meta); tanstackClient: the 10
+ *   queries updated and the whole client re-saved; tanstackQuery: each affected query re-saved. Bytes = the
+ *   JSON length of every value put.
+ *
+ * Every warm start opens a new IndexedDB connection; the median of several runs is kept. `libraryConstruct`
+ * (reference, no goal) is the median time `createCatalogue` alone takes within the library's figure.
+ */
+
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
+import { QueryClient } from '@tanstack/query-core';
+import {
+  experimental_createQueryPersister,
+  persistQueryClientRestore,
+  persistQueryClientSave,
+} from '@tanstack/query-persist-client-core';
+import { type DBCore, Dexie } from 'dexie';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { createStore, get, set } from 'idb-keyval';
+import { parseParams, type ResponseOf } from '../src/api/index.js';
+import { createCatalogue } from '../src/create-catalogue.js';
+import { createManualConnectivity } from '../src/env.js';
+import { type CatalogueDatabase, openCatalogueDatabase, writeResponse } from '../src/store/index.js';
+// `as never` on TanStack clients below: the persister packages resolve their own copy of @tanstack/query-core
+// (5.104.5 beside the top-level 5.108.0), whose classes differ only by their private fields.
+import { type Benchmark, type BenchRow, ratio, round } from './benchmark.js';
+
+type Discover = ResponseOf<'discoverTv'>;
+type Series = Discover['results'][number];
+interface Page {
+  readonly params: Record<string, unknown>;
+  readonly key: string;
+  readonly body: Discover;
+}
+
+const PAGE_SIZE = 20;
+/** Pages per list: at most 50, and at least 10 lists whenever there are 10 pages (the change needs 10). */
+const pagesPerList = (pageCount: number) => Math.max(1, Math.min(50, Math.floor(pageCount / 10)));
+const DAY = 86_400_000;
+
+function summary(id: number): Series {
+  const r = (k: number) => ((id * 2654435761 + k * 40503) % 1000) / 1000;
+  return {
+    adult: false,
+    backdrop_path: `/b${id.toString(36)}.jpg`,
+    first_air_date: `${1960 + Math.floor(r(1) * 66)}-0${1 + Math.floor(r(2) * 9)}-1${Math.floor(r(3) * 9)}`,
+    genre_ids: [18, 35, 80, 99, 10759, 10765].filter((_, i) => r(4 + i) < 0.35),
+    id,
+    name: `Series ${id.toString(36)}`,
+    origin_country: [r(11) < 0.6 ? 'US' : 'GB'],
+    original_language: r(12) < 0.7 ? 'en' : 'ja',
+    original_name: `Series ${id.toString(36)}`,
+    overview: 'A family drama about secrets, loyalty and the cost of ambition, told over several seasons.'.repeat(2),
+    popularity: round(r(13) * 500, 3),
+    poster_path: `/p${id.toString(36)}.jpg`,
+    softcore: false,
+    vote_average: round(r(14) * 10, 1),
+    vote_count: Math.floor(r(15) * 20_000),
+  };
+}
+
+/** N summaries as pages; the first record is also put first on page 1 of the next 9 lists (10 lists hold it). */
+function makePages(n: number): Page[] {
+  const pages: Page[] = [];
+  const count = Math.ceil(n / PAGE_SIZE);
+  const PAGES_PER_LIST = pagesPerList(count);
+  for (let p = 0; p < count; p++) {
+    const list = Math.floor(p / PAGES_PER_LIST);
+    const page = (p % PAGES_PER_LIST) + 1;
+    const results = Array.from({ length: Math.min(PAGE_SIZE, n - p * PAGE_SIZE) }, (_, i) =>
+      summary(1000 + (p * PAGE_SIZE + i) * 7),
+    );
+    if (page === 1 && list > 0 && list < 10) results[0] = summary(1000);
+    const params = parseParams('discoverTv', { language: 'en-US', first_air_date_year: 1900 + list, page });
+    const total = Math.min(count - list * PAGES_PER_LIST, PAGES_PER_LIST);
+    const body = { page, results, total_pages: total, total_results: total * PAGE_SIZE };
+    pages.push({ params, key: JSON.stringify(['discover', 1900 + list, page]), body });
+  }
+  return pages;
+}
+
+/** Counts the JSON length of every value put through a Dexie database (DBCore middleware). */
+function countBytes(db: Dexie): { bytes: number } {
+  const counter = { bytes: 0 };
+  db.use({
+    stack: 'dbcore',
+    name: 'bytes-written',
+    create: (down: DBCore) => ({
+      ...down,
+      table: (name) => {
+        const table = down.table(name);
+        return {
+          ...table,
+          mutate: (req) => {
+            if (req.type === 'put' || req.type === 'add') {
+              for (const value of req.values) counter.bytes += JSON.stringify(value).length;
+            }
+            return table.mutate(req);
+          },
+        };
+      },
+    }),
+  });
+  return counter;
+}
+
+async function median(runs: number, measure: () => Promise<number>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) times.push(await measure());
+  times.sort((a, b) => a - b);
+  return round(times[Math.floor(times.length / 2)] as number, 2);
+}
+
+async function ingestLibrary(factory: IDBFactory, name: string, pages: readonly Page[]): Promise<void> {
+  const db = openCatalogueDatabase({ name, indexedDB: factory, IDBKeyRange });
+  const now = Date.now();
+  for (const [i, page] of pages.entries()) {
+    const response = {
+      data: page.body,
+      etag: `W/"${i}"`,
+      maxAgeSeconds: 86_400,
+      status: 200 as const,
+      receivedAt: now,
+    };
+    await writeResponse(db, {
+      operation: 'discoverTv',
+      params: page.params as never,
+      previousEtag: null,
+      response,
+      expiresAt: now + DAY,
+      now,
+    });
+  }
+  db.close();
+}
+
+/** The last warm start's construction time (`createCatalogue` alone), reported beside the whole. */
+const construction: number[] = [];
+
+async function warmLibrary(factory: IDBFactory, name: string, first: Page): Promise<number> {
+  const started = performance.now();
+  const catalogue = createCatalogue({
+    baseUrl: 'http://127.0.0.1:1',
+    accessToken: 'unused',
+    dbName: name,
+    indexedDB: { indexedDB: factory, IDBKeyRange },
+    connectivity: createManualConnectivity(false),
+    fetch: () => Promise.reject(new Error('a warm start must not fetch')),
+  });
+  construction.push(performance.now() - started);
+  const { language: _language, ...params } = first.params;
+  const view = catalogue.discoverTv(params as never);
+  await new Promise<void>((resolve) => {
+    const stop = view.subscribe(() => {
+      if (view.getSnapshot().data === undefined) return;
+      stop();
+      resolve();
+    });
+  });
+  const elapsed = performance.now() - started;
+  await catalogue.close();
+  return elapsed;
+}
+
+function rawDatabase(factory: IDBFactory, name: string): Dexie {
+  const db = new Dexie(name, { indexedDB: factory, IDBKeyRange });
+  db.version(1).stores({ series: 'id', pages: 'key' });
+  return db;
+}
+
+async function ingestRaw(factory: IDBFactory, name: string, pages: readonly Page[]): Promise<void> {
+  const db = rawDatabase(factory, name);
+  const rows = pages.map((p) => ({ key: p.key, ids: p.body.results.map((r) => r.id), total: p.body.total_results }));
+  const series = pages.flatMap((p) => p.body.results);
+  for (let i = 0; i < series.length; i += 10_000) await db.table('series').bulkPut(series.slice(i, i + 10_000));
+  await db.table('pages').bulkPut(rows);
+  db.close();
+}
+
+async function warmRaw(factory: IDBFactory, name: string, first: Page): Promise<number> {
+  const started = performance.now();
+  const db = rawDatabase(factory, name);
+  await db.open();
+  const row = (await db.table('pages').get(first.key)) as { ids: number[] };
+  const items = await db.table('series').bulkGet(row.ids);
+  if (items.length !== row.ids.length) throw new Error('raw: page not read');
+  const elapsed = performance.now() - started;
+  db.close();
+  return elapsed;
+}
+
+/** idb-keyval storage for TanStack's persisters, counting the bytes it is handed. */
+function keyval(name: string) {
+  const store = createStore(name, 'keyval');
+  const counter = { bytes: 0 };
+  return {
+    counter,
+    storage: {
+      getItem: (key: string) => get<string>(key, store).then((v) => v ?? null),
+      setItem: (key: string, value: string) => {
+        counter.bytes += value.length;
+        return set(key, value, store);
+      },
+      removeItem: async () => {},
+    },
+  };
+}
+
+const queryKey = (page: Page) => ['discoverTv', page.params] as const;
+
+async function ingestTanstack(name: string, pages: readonly Page[]): Promise<QueryClient> {
+  const client = new QueryClient();
+  for (const page of pages) client.setQueryData(queryKey(page), page.body);
+  await persistQueryClientSave({
+    queryClient: client as never,
+    persister: createAsyncStoragePersister({ storage: keyval(`${name}-client`).storage, throttleTime: 0 }),
+  });
+  const perQuery = experimental_createQueryPersister({ storage: keyval(`${name}-query`).storage });
+  for (const query of client.getQueryCache().getAll()) await perQuery.persistQuery(query as never);
+  return client;
+}
+
+async function warmTanstackClient(name: string, first: Page): Promise<number> {
+  const started = performance.now();
+  const client = new QueryClient();
+  const persister = createAsyncStoragePersister({ storage: keyval(`${name}-client`).storage, throttleTime: 0 });
+  await persistQueryClientRestore({ queryClient: client as never, persister });
+  if (client.getQueryData(queryKey(first)) === undefined) throw new Error('tanstackClient: page 1 not restored');
+  const elapsed = performance.now() - started;
+  client.clear();
+  return elapsed;
+}
+
+async function warmTanstackQuery(name: string, first: Page): Promise<number> {
+  const started = performance.now();
+  const client = new QueryClient();
+  const persister = experimental_createQueryPersister({ storage: keyval(`${name}-query`).storage });
+  const data = await client.fetchQuery({
+    queryKey: queryKey(first),
+    queryFn: () => Promise.reject(new Error('tanstackQuery: a warm start must not fetch')),
+    persister: persister.persisterFn as never,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  if (data === undefined) throw new Error('tanstackQuery: page 1 not restored');
+  const elapsed = performance.now() - started;
+  client.clear();
+  return elapsed;
+}
+
+/** One record held by 10 lists changes: what each side writes so that all 10 show it. */
+async function change(factory: IDBFactory, name: string, client: QueryClient, pages: readonly Page[]) {
+  const changed = { ...summary(1000), vote_count: 123_456 };
+  const db = openCatalogueDatabase({ name, indexedDB: factory, IDBKeyRange }) as CatalogueDatabase;
+  const written = countBytes(db);
+  await db.open();
+  let started = performance.now();
+  const params = parseParams('discoverTv', { language: 'en-US', with_original_language: 'xx' });
+  const data = { page: 1, results: [changed], total_pages: 1, total_results: 1 };
+  const now = Date.now();
+  await writeResponse(db, {
+    operation: 'discoverTv',
+    params: params as never,
+    previousEtag: null,
+    response: { data, etag: 'W/"changed"', maxAgeSeconds: 86_400, status: 200, receivedAt: now },
+    expiresAt: now + DAY,
+    now,
+  });
+  const library = { ms: round(performance.now() - started, 2), bytes: written.bytes };
+  db.close();
+
+  const holding = pages.filter((p) => p.body.results.some((r) => r.id === changed.id));
+  if (holding.length !== 10) throw new Error(`change: ${holding.length} lists hold the record, not 10`);
+  const update = () => {
+    for (const page of holding) {
+      client.setQueryData(queryKey(page), (old: Discover | undefined) =>
+        old ? { ...old, results: old.results.map((r) => (r.id === changed.id ? changed : r)) } : old,
+      );
+    }
+  };
+  const whole = keyval(`${name}-client`);
+  started = performance.now();
+  update();
+  await persistQueryClientSave({
+    queryClient: client as never,
+    persister: createAsyncStoragePersister({ storage: whole.storage, throttleTime: 0 }),
+  });
+  const tanstackClient = { ms: round(performance.now() - started, 2), bytes: whole.counter.bytes };
+  const each = keyval(`${name}-query`);
+  const perQuery = experimental_createQueryPersister({ storage: each.storage });
+  started = performance.now();
+  update();
+  for (const page of holding) await perQuery.persistQueryByKey(queryKey(page), client as never);
+  const tanstackQuery = { ms: round(performance.now() - started, 2), bytes: each.counter.bytes };
+  return { library, tanstackClient, tanstackQuery };
+}
+
+const views: Benchmark = async ({ smoke, log }) => {
+  const sizes = smoke ? [200, 400, 1000] : [1000, 10_000, 100_000];
+  const changeAt = sizes[1] as number;
+  const runs = smoke ? 3 : 7;
+  const factory = new IDBFactory();
+  // idb-keyval opens its databases through the global IndexedDB; the library and raw Dexie take it injected.
+  Object.assign(globalThis, { indexedDB: factory, IDBKeyRange });
+  const warm: Record<string, Record<string, number>> = {};
+  let changed: Awaited<ReturnType<typeof change>> | undefined;
+  for (const n of sizes) {
+    const pages = makePages(n);
+    const first = pages[0] as Page;
+    const name = `views-${n}`;
+    log(`n=${n}: ingesting ${pages.length} pages into the library, raw Dexie and both TanStack persisters`);
+    await ingestLibrary(factory, name, pages);
+    await ingestRaw(factory, `${name}-raw`, pages);
+    const client = await ingestTanstack(name, pages);
+    // One unmeasured start of each side first (module and JIT warm-up), then the median of `runs`.
+    await warmLibrary(factory, name, first);
+    await warmRaw(factory, `${name}-raw`, first);
+    construction.length = 0;
+    warm[`n${n}`] = {
+      library: await median(runs, () => warmLibrary(factory, name, first)),
+      // Reference (no goal): how much of the library's figure is `createCatalogue` itself.
+      libraryConstruct: round(
+        [...construction].sort((a, b) => a - b)[Math.floor(construction.length / 2)] as number,
+        2,
+      ),
+      raw: await median(runs, () => warmRaw(factory, `${name}-raw`, first)),
+      tanstackClient: await median(smoke ? 1 : 3, () => warmTanstackClient(name, first)),
+      tanstackQuery: await median(runs, () => warmTanstackQuery(name, first)),
+    };
+    log(`n=${n}: warm ${JSON.stringify(warm[`n${n}`])}`);
+    if (n === changeAt) changed = await change(factory, name, client, pages);
+    client.clear();
+  }
+  const at = (n: number) => warm[`n${n}`] as Record<string, number>;
+  const [small, middle, large] = sizes as [number, number, number];
+  const c = changed as NonNullable<typeof changed>;
+  const fields = {
+    warm,
+    change: { [`n${changeAt}`]: c },
+    flatness: ratio(at(large).library as number, at(small).library as number),
+    overRaw: ratio(at(middle).library as number, at(middle).raw as number),
+    vsClientAt10000: ratio(at(middle).tanstackClient as number, at(middle).library as number),
+    vsQueryAt10000: ratio(at(middle).tanstackQuery as number, at(middle).library as number),
+  };
+  const row = (metric: string, library: number, baseline: number, value: number | null, goal: string, met: boolean) =>
+    ({ metric, library, baseline, ratio: value, goal, unit: 'ms', met }) satisfies BenchRow;
+  const rows: BenchRow[] = [
+    row(
+      'warm.flatness',
+      at(large).library as number,
+      at(small).library as number,
+      fields.flatness,
+      '≤ 1.5',
+      (fields.flatness ?? 9) <= 1.5,
+    ),
+    row(
+      'warm.overRaw',
+      at(middle).library as number,
+      at(middle).raw as number,
+      fields.overRaw,
+      '≤ 1.5',
+      (fields.overRaw ?? 9) <= 1.5,
+    ),
+    row(
+      'warm.vsClient',
+      at(middle).library as number,
+      at(middle).tanstackClient as number,
+      fields.vsClientAt10000,
+      '≥ 10',
+      (fields.vsClientAt10000 ?? 0) >= 10,
+    ),
+    row(
+      'warm.vsQuery',
+      at(middle).library as number,
+      at(middle).tanstackQuery as number,
+      fields.vsQueryAt10000,
+      '≥ 0.5',
+      (fields.vsQueryAt10000 ?? 0) >= 0.5,
+    ),
+    {
+      ...row(
+        'change.bytesVsQuery',
+        c.library.bytes,
+        c.tanstackQuery.bytes,
+        ratio(c.library.bytes, c.tanstackQuery.bytes),
+        '≤ 0.1',
+        c.library.bytes * 10 <= c.tanstackQuery.bytes,
+      ),
+      unit: 'bytes',
+    },
+    {
+      ...row(
+        'change.bytesVsClient',
+        c.library.bytes,
+        c.tanstackClient.bytes,
+        ratio(c.library.bytes, c.tanstackClient.bytes),
+        '≤ 0.001',
+        c.library.bytes * 1000 <= c.tanstackClient.bytes,
+      ),
+      unit: 'bytes',
+    },
+    {
+      ...row('change.msVsQuery', c.library.ms, c.tanstackQuery.ms, ratio(c.library.ms, c.tanstackQuery.ms), '', true),
+      met: undefined,
+    },
+  ];
+  return { fields, rows };
+};
+
+export default views;

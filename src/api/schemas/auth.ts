@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/**
+ * `GET /3/authentication/token/new`: a request token the user approves on the service's site, valid 60 min
+ * (FACTS §7). The token is a credential: never stored, logged or keyed.
+ */
+export const requestTokenResponse = z.object({
+  success: z.boolean(),
+  expires_at: z.string(),
+  request_token: z.string().min(1),
+});
+
+/** `GET /3/authentication/guest_session/new`: a guest session can only rate (FACTS §7). */
+export const guestSessionResponse = z.object({
+  success: z.boolean(),
+  guest_session_id: z.string().min(1),
+  expires_at: z.string(),
+});
+
+/** `DELETE /3/authentication/session`: `{ "success": true }` once the session is revoked. */
+export const deleteSessionResponse = z.object({ success: z.boolean() });
+
+/**
+ * `GET /3/account?session_id=…`: the account a session belongs to. Only `id` is required: it is what the
+ * library needs (the user scope `account:<id>`); the rest is profile data an app may show.
+ */
+export const accountDetails = z.object({
+  id: z.number().int(),
+  name: z.string().optional(),
+  username: z.string().optional(),
+  iso_639_1: z.string().optional(),
+  iso_3166_1: z.string().optional(),
+  include_adult: z.boolean().optional(),
+  avatar: z
+    .object({
+      gravatar: z.object({ hash: z.string().nullable() }).partial().optional(),
+      tmdb: z.object({ avatar_path: z.string().nullable() }).partial().optional(),
+    })
+    .optional(),
+});
+
+export type RequestTokenResponse = z.output<typeof requestTokenResponse>;
+export type GuestSessionResponse = z.output<typeof guestSessionResponse>;
+export type DeleteSessionResponse = z.output<typeof deleteSessionResponse>;
+export type AccountDetails = z.output<typeof accountDetails>;

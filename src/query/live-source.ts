@@ -1,0 +1,82 @@
+import { liveQuery } from 'dexie';
+import { type InteropObservable, observableSymbol, toObservable } from './observable.js';
+import type { View } from './view.js';
+import { nextSnapshot, type ViewSnapshot } from './view-snapshot.js';
+
+/**
+ * One live thing a view shows: listeners, the current immutable snapshot, and a lifecycle that runs while
+ * anyone listens (`start` at the first listener, `stop` after the last). Subclasses say what to watch.
+ *
+ *   idle ──first subscribe──▶ started ──last unsubscribe──▶ idle (onIdle: the registry forgets it)
+ */
+export abstract class LiveSource<S extends ViewSnapshot<unknown>> implements View<S> {
+  readonly #listeners = new Set<() => void>();
+  #snapshot: S;
+  /** Called after the last listener left and `stop` ran. */
+  onIdle: (() => void) | undefined;
+
+  protected constructor(initial: S) {
+    this.#snapshot = initial;
+    this.subscribe = this.subscribe.bind(this);
+    this.getSnapshot = this.getSnapshot.bind(this);
+  }
+
+  subscribe(listener: () => void): () => void {
+    if (typeof listener !== 'function') throw new TypeError('subscribe: listener must be a function');
+    // A wrapper per call, so subscribing the same function twice needs two unsubscribes, like an event target.
+    const entry = () => listener();
+    this.#listeners.add(entry);
+    if (this.#listeners.size === 1) this.start();
+    let active = true;
+    return () => {
+      if (!active) return;
+      active = false;
+      this.#listeners.delete(entry);
+      if (this.#listeners.size === 0) {
+        this.stop();
+        this.onIdle?.();
+      }
+    };
+  }
+
+  getSnapshot(): S {
+    return this.#snapshot;
+  }
+
+  [observableSymbol](): InteropObservable<S> {
+    return toObservable(this.subscribe, this.getSnapshot);
+  }
+
+  protected get started(): boolean {
+    return this.#listeners.size > 0;
+  }
+
+  /** Replaces the snapshot when the patch changes it, and tells every listener. */
+  protected update(patch: Partial<S>): void {
+    const next = nextSnapshot<unknown, S>(this.#snapshot, patch);
+    if (next === this.#snapshot) return;
+    this.#snapshot = next;
+    for (const listener of [...this.#listeners]) {
+      try {
+        listener();
+      } catch (error) {
+        // One broken listener must not starve the others; the error still surfaces, like `reportError`.
+        queueMicrotask(() => {
+          throw error;
+        });
+      }
+    }
+  }
+
+  protected abstract start(): void;
+  protected abstract stop(): void;
+}
+
+/**
+ * Runs a read-only `querier` under Dexie's `liveQuery`: again whenever a write touches what it read. Returns
+ * the unsubscribe function.
+ */
+export function watch<T>(querier: () => Promise<T>, next: (value: T) => void, error: (e: unknown) => void) {
+  const subscription = liveQuery(querier).subscribe({ next, error });
+  return () => subscription.unsubscribe();
+}

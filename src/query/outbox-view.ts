@@ -1,0 +1,118 @@
+import type { CatalogueDatabase } from '../store/catalogue-database.js';
+import type { MutationOperation, OutboxError } from '../store/outbox-rows.js';
+import { discardMutation } from '../store/outbox-store.js';
+import { watch } from './live-source.js';
+import { type InteropObservable, observableSymbol, toObservable } from './observable.js';
+
+/** One change of the current user, as an app lists it ("3 changes waiting"). Credential-free. */
+export interface OutboxEntry {
+  readonly seq: number;
+  readonly idempotencyKey: string;
+  readonly operation: MutationOperation;
+  readonly params: Readonly<Record<string, unknown>>;
+  readonly state: 'pending' | 'failed';
+  readonly attempts: number;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  /** The last failure: transient for a pending entry (it will be retried), final for a failed one. */
+  readonly error?: OutboxError;
+}
+
+export interface OutboxSnapshot {
+  /** `loading` until the store has been read once. */
+  readonly status: 'loading' | 'ready';
+  /** The signed-in user's scope id, or undefined when nobody is signed in. */
+  readonly userScope: string | undefined;
+  readonly pending: number;
+  readonly failed: number;
+  /** Oldest first. */
+  readonly entries: readonly OutboxEntry[];
+}
+
+/** The live outbox of the signed-in user: subscribe/getSnapshot (React's `useSyncExternalStore`) and Observable. */
+export interface OutboxView {
+  subscribe(listener: () => void): () => void;
+  getSnapshot(): OutboxSnapshot;
+  [observableSymbol](): InteropObservable<OutboxSnapshot>;
+  /** Removes a failed entry the user has seen (its change was rolled back already); false when there is none. */
+  discard(seq: number): Promise<boolean>;
+  /** Sends what is pending now (when online); resolves when that pass ends. */
+  drain(): Promise<void>;
+}
+
+const LOADING: OutboxSnapshot = Object.freeze({
+  status: 'loading',
+  userScope: undefined,
+  pending: 0,
+  failed: 0,
+  entries: Object.freeze([]) as readonly OutboxEntry[],
+});
+
+/** Reads the current user from the `users` table, so switching users re-runs the live query by itself. */
+async function readOutbox(db: CatalogueDatabase): Promise<OutboxSnapshot> {
+  const current = (await db.users.toArray()).find((user) => user.current === 1);
+  if (!current) return { ...LOADING, status: 'ready' };
+  const rows = await db.outbox.where('userScope').equals(current.id).sortBy('seq');
+  const entries = rows.map((row): OutboxEntry => {
+    const entry = {
+      seq: row.seq as number,
+      idempotencyKey: row.idempotencyKey,
+      operation: row.mutation.operation,
+      params: row.mutation.params as Record<string, unknown>,
+      state: row.state,
+      attempts: row.attempts,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+    };
+    return row.lastError ? { ...entry, error: row.lastError } : entry;
+  });
+  return {
+    status: 'ready',
+    userScope: current.id,
+    pending: entries.filter((e) => e.state === 'pending').length,
+    failed: entries.filter((e) => e.state === 'failed').length,
+    entries,
+  };
+}
+
+/**
+ * A live view over the outbox table. The query runs while anyone listens; the snapshot object changes only when
+ * the outbox or the selected user did (compared by content, so an unrelated write re-running it emits nothing).
+ */
+export function createOutboxView(db: CatalogueDatabase, drain: () => Promise<void>): OutboxView {
+  const listeners = new Set<() => void>();
+  let snapshot = LOADING;
+  let stop: (() => void) | undefined;
+  let serialized = '';
+  const next = (value: OutboxSnapshot) => {
+    const text = JSON.stringify(value);
+    if (text === serialized) return;
+    serialized = text;
+    snapshot = Object.freeze(value);
+    for (const listener of [...listeners]) listener();
+  };
+  const subscribe = (listener: () => void) => {
+    if (typeof listener !== 'function') throw new TypeError('subscribe: listener must be a function');
+    const entry = () => listener();
+    listeners.add(entry);
+    if (listeners.size === 1)
+      stop = watch(
+        () => readOutbox(db),
+        next,
+        () => {},
+      );
+    return () => {
+      if (!listeners.delete(entry) || listeners.size > 0) return;
+      stop?.();
+      stop = undefined;
+    };
+  };
+  const getSnapshot = () => snapshot;
+  return {
+    subscribe,
+    getSnapshot,
+    [observableSymbol]: () => toObservable(subscribe, getSnapshot),
+    discard: (seq) => discardMutation(db, seq),
+    drain,
+  };
+}

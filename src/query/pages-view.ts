@@ -1,0 +1,171 @@
+import type { ResponseOf } from '../api/endpoints.js';
+import type { CatalogueParams } from '../sync/prepare-call.js';
+import { type ListOperation, MAX_PAGE } from '../sync/sync-engine.js';
+import { LiveSource } from './live-source.js';
+import type { StoreSourceRegistry } from './store-view.js';
+import type { StoreViewDeps, StoreViewSource } from './store-view-source.js';
+import { StoreViewSource as Source } from './store-view-source.js';
+import type { View } from './view.js';
+import type { ViewSnapshot, ViewStatus } from './view-snapshot.js';
+
+type Envelope<O extends ListOperation> = ResponseOf<O>;
+type Item<O extends ListOperation> = Envelope<O>['results'][number];
+
+/** Pages 1..n of a list as one envelope: `page` is the last page shown, ids appear once (pages drift). */
+export interface PagesSnapshot<O extends ListOperation> extends ViewSnapshot<Envelope<O>> {
+  /** A page after the last one shown exists (within `total_pages` and the service's 500). */
+  readonly hasNextPage: boolean;
+  /** Pages asked for so far (the last one may still be loading). */
+  readonly pageCount: number;
+}
+
+export interface PagesView<O extends ListOperation> extends View<PagesSnapshot<O>> {
+  readonly hasNextPage: boolean;
+  /** Adds the next page; resolves when it is stored (or at once when there is none). */
+  fetchNextPage(): Promise<void>;
+  /**
+   * Revalidates page 1 first, then only the deeper pages that are stale: never an N-page refetch storm.
+   * Resolves when done.
+   */
+  refresh(): Promise<void>;
+}
+
+interface Attached<O extends ListOperation> {
+  readonly source: StoreViewSource<O>;
+  readonly unsubscribe: () => void;
+}
+
+/**
+ * An infinite list over the per-page sources (shared with plain views of those pages). Page 1 is kept fresh
+ * while subscribed; deeper pages are fetched when missing and revalidated only by `refresh()` when stale.
+ */
+export class PagesViewSource<O extends ListOperation> extends LiveSource<PagesSnapshot<O>> implements PagesView<O> {
+  readonly #deps: StoreViewDeps;
+  readonly #registry: StoreSourceRegistry;
+  readonly #operation: O;
+  readonly #base: Record<string, unknown>;
+  readonly #attached = new Map<number, Attached<O>>();
+  #count = 1;
+
+  constructor(
+    deps: StoreViewDeps,
+    registry: StoreSourceRegistry,
+    operation: O,
+    params: CatalogueParams<O> | undefined,
+  ) {
+    super(
+      Object.freeze({
+        data: undefined,
+        status: 'loading',
+        fetching: false,
+        error: undefined,
+        updatedAt: undefined,
+        hasNextPage: false,
+        pageCount: 1,
+      }) as PagesSnapshot<O>,
+    );
+    const base = { ...(params ?? {}) } as Record<string, unknown>;
+    delete base.page;
+    this.#deps = deps;
+    this.#registry = registry;
+    this.#operation = operation;
+    this.#base = base;
+    this.#call(1); // validates the parameters at once
+    this.fetchNextPage = this.fetchNextPage.bind(this);
+    this.refresh = this.refresh.bind(this);
+  }
+
+  get hasNextPage(): boolean {
+    return this.getSnapshot().hasNextPage;
+  }
+
+  async fetchNextPage(): Promise<void> {
+    if (!this.hasNextPage) return;
+    this.#count += 1;
+    const page = this.#count;
+    this.update({ pageCount: page } as Partial<PagesSnapshot<O>>);
+    if (this.started) await this.#attach(page).source.ensure('present');
+  }
+
+  async refresh(): Promise<void> {
+    if (!this.started) return;
+    await this.#attached.get(1)?.source.revalidate();
+    await Promise.all([...this.#attached].filter(([page]) => page > 1).map(([, a]) => a.source.ensure('fresh')));
+  }
+
+  protected start(): void {
+    for (let page = 1; page <= this.#count; page++) this.#attach(page);
+  }
+
+  protected stop(): void {
+    for (const { unsubscribe } of this.#attached.values()) unsubscribe();
+    this.#attached.clear();
+  }
+
+  #call(page: number) {
+    const params = { ...this.#base, page } as unknown as CatalogueParams<O>;
+    return { params, call: this.#deps.engine.prepare(this.#operation, params) };
+  }
+
+  #attach(page: number): Attached<O> {
+    const { params, call } = this.#call(page);
+    const source = this.#registry.acquire(
+      call.requestKey,
+      () => new Source(this.#deps, call, params) as never,
+    ) as unknown as StoreViewSource<O>;
+    const unsubscribe = source.subscribeWith(() => this.#combine(), page === 1 ? 'fresh' : 'present');
+    const attached = { source, unsubscribe };
+    this.#attached.set(page, attached);
+    this.#combine();
+    return attached;
+  }
+
+  /** One snapshot from the pages' snapshots: contiguous pages from 1, ids de-duplicated, page 1's totals. */
+  #combine(): void {
+    const snapshots = [...this.#attached.entries()].sort(([a], [b]) => a - b).map(([, a]) => a.source.getSnapshot());
+    const first = snapshots[0];
+    if (!first) return;
+    const shown: Envelope<O>[] = [];
+    for (const s of snapshots) {
+      if (s.data === undefined) break;
+      shown.push(s.data);
+    }
+    const seen = new Set<unknown>();
+    const results: Item<O>[] = [];
+    for (const envelope of shown) {
+      for (const item of envelope.results as Item<O>[]) {
+        const id = (item as { id: unknown }).id;
+        if (seen.has(id)) continue;
+        seen.add(id);
+        results.push(item);
+      }
+    }
+    const head = first.data;
+    const lastPage = shown.length;
+    const data =
+      head === undefined
+        ? undefined
+        : (Object.freeze({ ...head, page: lastPage, results: Object.freeze(results) }) as Envelope<O>);
+    const totalPages = head === undefined ? 0 : Math.min(head.total_pages, MAX_PAGE);
+    this.update({
+      data,
+      status: combinedStatus(snapshots.map((s) => s.status)),
+      fetching: snapshots.some((s) => s.fetching),
+      error: snapshots.find((s) => s.error !== undefined)?.error,
+      updatedAt: minimum(snapshots.slice(0, lastPage).map((s) => s.updatedAt)),
+      hasNextPage: lastPage === this.#count && lastPage < totalPages,
+      pageCount: this.#count,
+    } as Partial<PagesSnapshot<O>>);
+  }
+}
+
+function combinedStatus(statuses: readonly ViewStatus[]): ViewStatus {
+  if (statuses.includes('loading')) return 'loading';
+  if (statuses[0] === 'missing') return 'missing';
+  return statuses.includes('stale') ? 'stale' : 'fresh';
+}
+
+function minimum(values: readonly (number | undefined)[]): number | undefined {
+  const known = values.filter((v): v is number => v !== undefined);
+  return known.length === 0 ? undefined : Math.min(...known);
+}

@@ -1,0 +1,19 @@
+import type { InteropObservable, observableSymbol } from './observable.js';
+import type { ViewSnapshot } from './view-snapshot.js';
+
+/**
+ * A live view of stored data: what a UI subscribes to. It renders from IndexedDB at once, updates itself when
+ * anything underneath changes, and only asks the engine for freshness; it never waits on the network.
+ * Works with React's `useSyncExternalStore(view.subscribe, view.getSnapshot)` and with RxJS `from(view)`.
+ */
+export interface View<S extends ViewSnapshot<unknown>> {
+  /** Calls `listener` after every change of the snapshot; returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
+  /** The current snapshot: the same object until something changes. */
+  getSnapshot(): S;
+  /** Observable interop (`Symbol.observable ?? '@@observable'`): emits the current snapshot, then each new one. */
+  [observableSymbol](): InteropObservable<S>;
+}
+
+/** The snapshot type a view emits. */
+export type SnapshotOf<V> = V extends View<infer S> ? S : never;

@@ -1,0 +1,73 @@
+import type { ParamsOf } from '../api/index.js';
+
+/** The writes the outbox carries: registry operation names. */
+export type MutationOperation =
+  | 'removeListItem'
+  | 'markFavorite'
+  | 'addToWatchlist'
+  | 'rateTvSeries'
+  | 'deleteTvSeriesRating'
+  | 'rateEpisode'
+  | 'deleteEpisodeRating';
+
+/** A write's parameters without credentials (the engine injects them at send time from the user's row). */
+export type MutationParams<O extends MutationOperation> = Omit<ParamsOf<O>, 'session_id' | 'guest_session_id'>;
+
+/** One write, as the outbox stores it: the operation and its credential-free parameters (the service's names). */
+export type Mutation = {
+  [O in MutationOperation]: { readonly operation: O; readonly params: MutationParams<O> };
+}[MutationOperation];
+
+/** The state of one stored row before an optimistic change touched it (`row: null` = it did not exist). */
+export interface UndoStep {
+  readonly table: 'lists' | 'tvAccountStates' | 'episodeAccountStates' | 'watchlistPages';
+  readonly key: number | string | (string | number)[];
+  readonly row: Record<string, unknown> | null;
+}
+
+/** A plain copy of an error: never a credential, a URL or the token. */
+export interface OutboxError {
+  readonly name: string;
+  readonly message: string;
+  readonly status?: number;
+  readonly statusCode?: number;
+  readonly at: number;
+}
+
+/**
+ * One mutation waiting for the service (`pending`) or refused by it (`failed`, rolled back, kept so an app can
+ * show it until dismissed). `seq` orders a user's rows: they drain first in, first out.
+ */
+export interface OutboxRow {
+  seq?: number;
+  userScope: string;
+  /** Unique per row: names the delivery in events and logs (the service itself has no idempotency keys). */
+  idempotencyKey: string;
+  /** The target a later change of the same kind coalesces with (`favorite:tv:1399`, `rating:tv:1399`, …). */
+  coalesceKey: string;
+  mutation: Mutation;
+  /** The target's value before the first pending change (coalescing back to it sends nothing); undefined = unknown. */
+  baseline?: unknown;
+  /** How to roll the optimistic change back: the rows as they were before it. */
+  undo: UndoStep[];
+  state: 'pending' | 'failed';
+  attempts: number;
+  createdAt: number;
+  updatedAt: number;
+  lastError?: OutboxError;
+}
+
+/** A signed-in user: the one table a session id is written to, deleted on sign-out. */
+export interface UserRow {
+  /** The user-scope id (`account:<id>` / `guest:<hash>`). */
+  id: string;
+  accountId?: number;
+  credentials: { account_id: number; session_id: string } | { guest_session_id: string };
+  /** When this user was last selected. */
+  selectedAt: number;
+  /** 1 for the user selected now (restored by a new instance on this database), else 0. */
+  current: 0 | 1;
+}
+
+/** A stored list (`GET /3/list/{list_id}`), keyed by the requested list id. */
+export type ListRow = Record<string, unknown> & { list_id: number; items: { id: number }[]; item_count: number };

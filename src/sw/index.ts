@@ -1,0 +1,34 @@
+/**
+ * `catalogue-sync/sw`: background refresh in a service worker (worker side) and its registration (page side).
+ * The worker runs `catalogue.sync.refresh()` — the code path a page calls — under the same background lock.
+ */
+export {
+  type BackgroundCatalogue,
+  type BackgroundRefresh,
+  type BackgroundRefreshOptions,
+  type BackgroundRefreshScope,
+  DEFAULT_TAG,
+  installBackgroundRefresh,
+  type PostTarget,
+} from './install-background-refresh.js';
+export {
+  type BackgroundRun,
+  type BackgroundStatus,
+  isPageMessage,
+  isWorkerMessage,
+  type PageMessage,
+  type PlainError,
+  PROTOCOL,
+  type RefreshTrigger,
+  type WorkerMessage,
+} from './messages.js';
+export {
+  type BackgroundRefreshMode,
+  type BackgroundRefreshRegistration,
+  type MessageSource,
+  type RegisterBackgroundRefreshOptions,
+  type RegistrationLike,
+  registerBackgroundRefresh,
+  type VisibilitySource,
+  WorkerReplyTimeoutError,
+} from './register-background-refresh.js';

@@ -1,0 +1,63 @@
+import type { EpisodeChanges } from '../../api/schemas/episode-changes.js';
+import type { CatalogueDatabase } from '../../store/catalogue-database.js';
+import { CURSOR_OVERLAP_MS, pruneApplied } from '../../store/episode-cursors.js';
+import type { EpisodeRow } from '../../store/rows.js';
+import { dependentMetas, markStale, placeOf } from './episode-dependents.js';
+import { isForeign, itemsInTimeOrder, patchEpisode, sameRow } from './episode-patch.js';
+
+export interface ApplyInput {
+  readonly episodeId: number;
+  readonly feed: EpisodeChanges;
+  /** When the feed was requested: the cursor moves there (never back). */
+  readonly checkedAt: number;
+  readonly language: string;
+  readonly now: number;
+}
+
+export interface ApplyResult {
+  /** Keys that touched the store (patched fields, or dependents marked stale). */
+  readonly keys: readonly string[];
+  /** Whether the episode row was written. */
+  readonly written: boolean;
+  /** Freshness rows marked stale. */
+  readonly staled: number;
+}
+
+const NOTHING: ApplyResult = { keys: [], written: false, staled: 0 };
+
+/**
+ * Applies one episode's feed in ONE transaction with its cursor: the items not applied before (by id, or older
+ * than the cursor), in time order, as a patch of the stored row; dependents of unpatchable keys marked stale; the
+ * cursor advanced. A crash leaves all of it or none of it, so a feed is never applied twice nor skipped, and
+ * applying the same feed again finds every item already applied and changes nothing.
+ */
+export function applyEpisodeChanges(db: CatalogueDatabase, input: ApplyInput): Promise<ApplyResult> {
+  const tables = [db.episodes, db.episodeCursors, db.syncMeta, db.taggedImages, db.listPages];
+  return db.transaction('rw', tables, async () => {
+    const [cursor, row] = await Promise.all([db.episodeCursors.get(input.episodeId), db.episodes.get(input.episodeId)]);
+    if (!cursor || !row) return NOTHING;
+    const seen = new Set(cursor.applied.map((item) => item.id));
+    const fresh = itemsInTimeOrder(input.feed).filter(
+      (item) =>
+        !seen.has(item.id) &&
+        !isForeign(item, input.language) &&
+        // Older than the cursor's overlap: the row (or an earlier poll) already reflects it.
+        !(item.at < cursor.checkedAt - CURSOR_OVERLAP_MS),
+    );
+    const checkedAt = Math.max(cursor.checkedAt, input.checkedAt);
+    if (fresh.length === 0 && checkedAt === cursor.checkedAt) return NOTHING;
+    const outcome = patchEpisode(row, fresh);
+    const written = !sameRow(row, outcome.row);
+    const metas = outcome.stale.size > 0 ? await dependentMetas(db, placeOf(row as EpisodeRow), outcome.stale) : [];
+    const applied = pruneApplied(
+      [...cursor.applied, ...fresh.map((item) => ({ id: item.id, time: item.at }))],
+      checkedAt,
+    );
+    await Promise.all([
+      written ? db.episodes.put(outcome.row as EpisodeRow) : undefined,
+      db.episodeCursors.put({ ...cursor, checkedAt, applied }),
+    ]);
+    const staled = await markStale(db, metas, input.now);
+    return { keys: outcome.keys, written, staled };
+  });
+}

@@ -1,0 +1,62 @@
+import type { CatalogueDatabase } from '../../store/catalogue-database.js';
+import type { EpisodeRow, SyncMetaRow } from '../../store/rows.js';
+import { listKeyOf, requestedPage } from '../../store/store-keys.js';
+import type { EpisodeDependent } from './episode-patch.js';
+
+/** Where an episode sits: enough to find the season-level resources that show it. */
+export interface EpisodePlace {
+  readonly id: number;
+  readonly show_id: number;
+  readonly season_number: number;
+}
+
+function ofSeason(place: EpisodePlace) {
+  return (row: SyncMetaRow) =>
+    row.params?.series_id === place.show_id && row.params?.season_number === place.season_number;
+}
+
+/**
+ * The freshness rows of the stored resources of `kinds` that show the episode: season images, credits and details
+ * of its season (every language variant), and the tagged-image pages that list one of its stills. Reads only:
+ * runs inside the caller's transaction (tables `syncMeta`, `taggedImages`, `listPages`).
+ */
+export async function dependentMetas(
+  db: CatalogueDatabase,
+  place: EpisodePlace,
+  kinds: ReadonlySet<EpisodeDependent>,
+): Promise<SyncMetaRow[]> {
+  const found: SyncMetaRow[] = [];
+  for (const kind of kinds) {
+    if (kind === 'personTaggedImages') continue;
+    const rows = await db.syncMeta.where('operation').equals(kind).filter(ofSeason(place)).toArray();
+    found.push(...rows.filter((row) => row.fetchedAt > 0));
+  }
+  if (kinds.has('personTaggedImages')) {
+    const images = await db.taggedImages.where('media_id').equals(place.id).toArray();
+    const imageIds = new Set<number | string>(images.filter((i) => i.media_type === 'episode').map((i) => i.id));
+    if (imageIds.size > 0) {
+      const metas = await db.syncMeta.where('operation').equals('personTaggedImages').toArray();
+      const pages = await db.listPages.bulkGet(
+        metas.map((meta) => [listKeyOf('personTaggedImages', meta.params ?? {}), requestedPage(meta.params ?? {})]) as [
+          string,
+          number,
+        ][],
+      );
+      for (const [i, page] of pages.entries()) {
+        if (page?.ids.some((id) => imageIds.has(id))) found.push(metas[i] as SyncMetaRow);
+      }
+    }
+  }
+  return found;
+}
+
+/** Marks rows stale now (their views revalidate; `sync.refresh()` picks them up). Returns the rows changed. */
+export async function markStale(db: CatalogueDatabase, metas: readonly SyncMetaRow[], now: number): Promise<number> {
+  const due = metas.filter((meta) => meta.expiresAt > now).map((meta) => ({ ...meta, expiresAt: now }));
+  if (due.length > 0) await db.syncMeta.bulkPut(due);
+  return due.length;
+}
+
+export function placeOf(row: EpisodeRow): EpisodePlace {
+  return { id: row.id, show_id: row.show_id, season_number: row.season_number };
+}

@@ -1,0 +1,70 @@
+import type { IndexedDBPair } from '../env.js';
+import {
+  type BackgroundLock,
+  backgroundLockName,
+  createBackgroundLock,
+  createInProcessLocks,
+  type LockManagerLike,
+  platformLocks,
+} from './background-lock.js';
+import { type BroadcastChannelFactory, createInProcessChannels, platformChannels } from './budget-channel.js';
+import type { ResolvedCatalogueOptions } from './catalogue-options.js';
+import { joinRateBudget, type RateBudget } from './rate-budget.js';
+
+/** How often an instance on a real BroadcastChannel says it is alive (a crashed tab is dropped after 3 beats). */
+export const BUDGET_HEARTBEAT_MS = 2000;
+
+/**
+ * Which instances coordinate. On the platform's IndexedDB, the database is the origin's: Web Locks and
+ * BroadcastChannel reach every tab and worker that can open it. On an injected IndexedDB (fake-indexeddb in Node),
+ * the database is that factory's: instances coordinate in-process, per factory, so two tests on two fresh
+ * factories never share a lock or a budget. The in-process stand-ins are also the fallback where the platform
+ * lacks Web Locks or BroadcastChannel.
+ */
+const realmLocks = createInProcessLocks();
+const realmChannels = createInProcessChannels();
+const perFactory = new WeakMap<object, { locks: LockManagerLike; channels: BroadcastChannelFactory }>();
+
+function inProcessFor(pair: IndexedDBPair | undefined) {
+  if (!pair) return { locks: realmLocks, channels: realmChannels };
+  let found = perFactory.get(pair.indexedDB);
+  if (!found) {
+    found = { locks: createInProcessLocks(), channels: createInProcessChannels() };
+    perFactory.set(pair.indexedDB, found);
+  }
+  return found;
+}
+
+export interface InstanceCoordination {
+  /** Taken by `sync.refresh()` (and whatever background work it runs). */
+  readonly lock: BackgroundLock;
+  /** This instance's lease on the origin's rate; undefined when `broadcastChannel: false`. */
+  readonly budget: RateBudget | undefined;
+  close(): void;
+}
+
+export function coordinateInstance(
+  options: ResolvedCatalogueOptions,
+  setRate: (perSecond: number) => void,
+): InstanceCoordination {
+  const inProcess = inProcessFor(options.indexedDB);
+  const platform = options.indexedDB === undefined;
+  const locks = options.locks ?? (platform ? platformLocks() : undefined) ?? inProcess.locks;
+  const lock = createBackgroundLock(backgroundLockName(options.dbName), locks);
+  if (options.broadcastChannel === false) return { lock, budget: undefined, close() {} };
+  const openPlatform = platform ? platformChannels() : undefined;
+  const open = options.broadcastChannel ?? openPlatform ?? inProcess.channels;
+  // Only the in-process channel knows for sure that a member which stops talking said `bye` first.
+  const reliable = open === inProcess.channels;
+  const budget = joinRateBudget({
+    perSecond: options.rateLimit.perSecond,
+    minPerSecond: Math.min(1, options.rateLimit.perSecond),
+    // The service limits per client: every database (language) talking to one service shares its budget.
+    channel: open(`catalogue-sync:budget:${options.baseUrl}`),
+    clock: options.clock,
+    random: options.random,
+    heartbeatMs: reliable ? false : BUDGET_HEARTBEAT_MS,
+    onShare: setRate,
+  });
+  return { lock, budget, close: () => budget.leave() };
+}

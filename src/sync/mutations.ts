@@ -1,0 +1,61 @@
+import type { MutationOperation, MutationParams } from '../store/outbox-rows.js';
+import type { EnqueueResult } from '../store/outbox-store.js';
+import type { Outbox } from './outbox.js';
+import { type CatalogueParams, prepareCall } from './prepare-call.js';
+import type { SyncEngine } from './sync-engine.js';
+import type { UserSessions } from './user-sessions.js';
+
+/** What a change call resolves to once its row (and optimistic change) is stored: before anything is sent. */
+export type MutationReceipt = EnqueueResult;
+
+/** A change's parameters as a caller passes them: the service's names; `account_id` defaults to the user's. */
+export type MutationInput<O extends MutationOperation> = CatalogueParams<O>;
+
+export interface ListMutations {
+  /** Removes a movie from a list: optimistic in the stored list, then sent when online. */
+  removeItem(params: MutationInput<'removeListItem'>): Promise<MutationReceipt>;
+}
+
+export interface AccountMutations {
+  /** `POST /3/account/{account_id}/favorite`: toggling back before it is sent cancels it. */
+  markFavorite(params: MutationInput<'markFavorite'>): Promise<MutationReceipt>;
+  /** `POST /3/account/{account_id}/watchlist`: toggling back before it is sent cancels it. */
+  addToWatchlist(params: MutationInput<'addToWatchlist'>): Promise<MutationReceipt>;
+  /** `POST /3/tv/{series_id}/rating`: rating again before it is sent sends only the last value. */
+  rateTvSeries(params: MutationInput<'rateTvSeries'>): Promise<MutationReceipt>;
+  deleteTvSeriesRating(params: MutationInput<'deleteTvSeriesRating'>): Promise<MutationReceipt>;
+  rateEpisode(params: MutationInput<'rateEpisode'>): Promise<MutationReceipt>;
+  deleteEpisodeRating(params: MutationInput<'deleteEpisodeRating'>): Promise<MutationReceipt>;
+}
+
+export interface MutationsDeps {
+  readonly engine: SyncEngine;
+  readonly outbox: Outbox;
+  readonly sessions: UserSessions;
+  readonly language: string;
+}
+
+/**
+ * The change calls. Each validates its parameters like a request (`InvalidParamsError`, and a signed-in user the
+ * operation allows), then hands the credential-free parameters to the outbox.
+ */
+export function createMutations(deps: MutationsDeps): { lists: ListMutations; account: AccountMutations } {
+  async function submit<O extends MutationOperation>(operation: O, params: MutationInput<O>): Promise<MutationReceipt> {
+    await deps.sessions.ready;
+    const call = prepareCall(operation, params, { language: deps.language, user: deps.engine.user });
+    const userScope = call.userScope as string;
+    const mutation = { operation, params: call.storeParams as unknown as MutationParams<O> };
+    return deps.outbox.enqueue(userScope, mutation as never);
+  }
+  return {
+    lists: { removeItem: (params) => submit('removeListItem', params) },
+    account: {
+      markFavorite: (params) => submit('markFavorite', params),
+      addToWatchlist: (params) => submit('addToWatchlist', params),
+      rateTvSeries: (params) => submit('rateTvSeries', params),
+      deleteTvSeriesRating: (params) => submit('deleteTvSeriesRating', params),
+      rateEpisode: (params) => submit('rateEpisode', params),
+      deleteEpisodeRating: (params) => submit('deleteEpisodeRating', params),
+    },
+  };
+}

@@ -1,0 +1,5 @@
+/** What the test page and its service worker agree on: one database, one tag. */
+export const SW_DB_NAME = 'catalogue-sw-e2e';
+export const SW_TAG = 'catalogue-refresh';
+/** Short lifetimes, page and worker alike, so a test can make data stale by waiting a second. */
+export const SW_FRESHNESS = { trendingTv: 1 } as const;

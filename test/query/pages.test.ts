@@ -1,0 +1,136 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { endpoints } from '../../src/api/endpoints.js';
+import type { CatalogueParams } from '../../src/sync/prepare-call.js';
+import { type CatalogueFixture, catalogueFixture } from '../sync/catalogue-fixture.js';
+import { record, settle, until } from './view-helpers.js';
+
+let fixture: CatalogueFixture | undefined;
+afterEach(async () => {
+  await fixture?.catalogue.close();
+  fixture = undefined;
+});
+
+type Filters = CatalogueParams<'discoverTv'>;
+const CANDIDATES: Filters[] = [
+  { with_genres: '18' },
+  { with_genres: '35|80' },
+  { 'vote_average.gte': 6 },
+  { with_original_language: 'en' },
+  { sort_by: 'vote_count.desc', 'vote_count.gte': 100 },
+];
+
+/** The service's pages of a filter, projected through the schema (what "as served" means). */
+function truthPages(f: CatalogueFixture, filters: Filters) {
+  const first = endpoints.discoverTv.response.parse(f.service.control.groundTruth('discoverTv', { ...filters }));
+  const pages = [first];
+  for (let page = 2; page <= first.total_pages; page++) {
+    pages.push(endpoints.discoverTv.response.parse(f.service.control.groundTruth('discoverTv', { ...filters, page })));
+  }
+  return pages;
+}
+
+/** A filter with at least three pages and a short last page. */
+function shortLastPage(f: CatalogueFixture) {
+  for (const filters of CANDIDATES) {
+    const pages = truthPages(f, filters);
+    const total = pages[0]?.total_results ?? 0;
+    if (pages.length >= 3 && pages.length <= 8 && total % 20 !== 0) return { filters, pages };
+  }
+  throw new Error('no candidate filter has 3–8 pages with a short last page');
+}
+
+describe('paged views', () => {
+  it('each page view is exactly the envelope served: page numbers, totals, 20 a page, the last one short', async () => {
+    fixture = catalogueFixture();
+    const { catalogue, clock } = fixture;
+    const { filters, pages } = shortLastPage(fixture);
+    const total = pages[0]?.total_results as number;
+    for (const [i, truth] of pages.entries()) {
+      const view = catalogue.discoverTv({ ...filters, page: i + 1 });
+      const rec = record(view);
+      const { data } = await until(clock, view, (s) => s.status === 'fresh' && !s.fetching);
+      expect(data).toEqual(truth);
+      expect(data).toMatchObject({ page: i + 1, total_pages: pages.length, total_results: total });
+      expect(data?.results).toHaveLength(i + 1 < pages.length ? 20 : total - 20 * (pages.length - 1));
+      rec.stop();
+    }
+    expect(total % 20).not.toBe(0);
+  });
+
+  it('pages() grows page by page to the whole list, ids once, hasNextPage false at the end', async () => {
+    fixture = catalogueFixture();
+    const { catalogue, clock, urls } = fixture;
+    const { filters, pages } = shortLastPage(fixture);
+    const view = catalogue.pages('discoverTv', filters);
+    expect(view.getSnapshot()).toMatchObject({ status: 'loading', hasNextPage: false, pageCount: 1 });
+    const rec = record(view);
+    let snapshot = await until(clock, view, (s) => s.status === 'fresh' && !s.fetching);
+    expect(snapshot.data).toEqual(pages[0]);
+    expect(snapshot.hasNextPage).toBe(true);
+    while (view.hasNextPage) {
+      await view.fetchNextPage();
+      const count = view.getSnapshot().pageCount;
+      snapshot = await until(clock, view, (s) => s.data?.page === count && !s.fetching);
+    }
+    const all = pages.flatMap((p) => p.results);
+    expect(snapshot.data).toEqual({
+      page: pages.length,
+      results: all,
+      total_pages: pages.length,
+      total_results: pages[0]?.total_results,
+    });
+    expect(snapshot).toMatchObject({ hasNextPage: false, pageCount: pages.length, status: 'fresh' });
+    await view.fetchNextPage();
+    await settle(clock);
+    expect(view.getSnapshot()).toBe(snapshot);
+    expect(urls.filter((u) => u.includes('/discover/tv'))).toHaveLength(pages.length);
+    rec.stop();
+  });
+
+  it('de-duplicates ids across drifting pages (only in pages())', async () => {
+    fixture = catalogueFixture();
+    const { catalogue, clock, service } = fixture;
+    const view = catalogue.pages('trendingTv', { time_window: 'day' });
+    const rec = record(view);
+    await until(clock, view, (s) => s.status === 'fresh' && !s.fetching);
+    // The service reorders trending between two page fetches: page 2 may repeat page 1's ids.
+    service.control.reshuffleTrending();
+    await view.fetchNextPage();
+    const both = await until(clock, view, (s) => s.data?.page === 2 && !s.fetching);
+    const page1 = (await catalogue.read('trendingTv', { time_window: 'day', page: 1 }))?.results ?? [];
+    const page2 = (await catalogue.read('trendingTv', { time_window: 'day', page: 2 }))?.results ?? [];
+    const overlap = page2.filter((r) => page1.some((q) => q.id === r.id));
+    expect(overlap.length).toBeGreaterThan(0);
+    const ids = both.data?.results.map((r) => r.id) ?? [];
+    expect(ids).toHaveLength(40 - overlap.length);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual([...new Set([...page1, ...page2].map((r) => r.id))]);
+    rec.stop();
+  });
+
+  it('refresh() revalidates page 1 first and deeper pages only when stale', async () => {
+    fixture = catalogueFixture();
+    const { catalogue, clock, urls } = fixture;
+    const view = catalogue.pages('popularPeople');
+    const rec = record(view);
+    await until(clock, view, (s) => s.status === 'fresh' && !s.fetching);
+    await view.fetchNextPage();
+    await until(clock, view, (s) => s.data?.page === 2 && !s.fetching);
+    const metas = await catalogue.database.syncMeta.toArray();
+    const lifetime = Math.max(...metas.map((m) => m.expiresAt)) - clock.now();
+    // Page 3 is fetched half a lifetime later, so it is still fresh when pages 1 and 2 go stale.
+    await clock.advance(lifetime / 2);
+    await view.fetchNextPage();
+    await until(clock, view, (s) => s.data?.page === 3 && !s.fetching);
+    await clock.advance(lifetime / 2 + 1000);
+    await until(clock, view, (s) => !s.fetching);
+    const pageOf = (url: string) => new URL(url).searchParams.get('page') ?? '1';
+    const before = urls.length;
+    // While subscribed only page 1 was kept fresh at its expiry: no N-page storm.
+    expect(urls.slice(3).map(pageOf)).toEqual(['1']);
+    await view.refresh();
+    await until(clock, view, (s) => !s.fetching);
+    expect(urls.slice(before).map(pageOf)).toEqual(['1', '2']);
+    rec.stop();
+  });
+});
