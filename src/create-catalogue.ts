@@ -175,7 +175,7 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
     retry: resolved.retry,
   });
   // One syncer and one rate budget across the tabs and the worker of the origin (DESIGN: "Tabs, worker, lock, budget").
-  const coordination = coordinateInstance(resolved, (perSecond) => queue.setRateLimit({ perSecond }));
+  const coordination = coordinateInstance(resolved, queue);
   const db = openCatalogueDatabase({ name: resolved.dbName, ...(resolved.indexedDB ?? platformIndexedDB()) });
   const emitter = new EventEmitter<CatalogueEvents>();
   const engine = new SyncEngine({ options: resolved, db, queue, emitter }, initialSyncStatus(connectivity.isOnline()));

@@ -2,6 +2,7 @@
  * `catalogue-sync/sw`: background refresh in a service worker (worker side) and its registration (page side).
  * The worker runs `catalogue.sync.refresh()` — the code path a page calls — under the same background lock.
  */
+export { BudgetExceededError, isBudgetExceededError } from './budget-exceeded-error.js';
 export {
   type BackgroundCatalogue,
   type BackgroundRefresh,
@@ -30,5 +31,5 @@ export {
   type RegistrationLike,
   registerBackgroundRefresh,
   type VisibilitySource,
-  WorkerReplyTimeoutError,
 } from './register-background-refresh.js';
+export { isWorkerReplyTimeoutError, WorkerReplyTimeoutError } from './worker-reply-timeout-error.js';

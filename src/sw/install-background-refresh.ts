@@ -1,5 +1,6 @@
 import type { Catalogue } from '../create-catalogue.js';
 import { type Clock, systemClock } from '../env.js';
+import { BudgetExceededError } from './budget-exceeded-error.js';
 import {
   type BackgroundRun,
   type BackgroundStatus,
@@ -62,10 +63,6 @@ export interface BackgroundRefresh {
 
 export const DEFAULT_TAG = 'catalogue-sync';
 
-class BudgetExceededError extends Error {
-  override readonly name = 'BudgetExceededError' as const;
-}
-
 /**
  * Installs the background refresh in a service worker: `periodicsync` and `sync` events with `tag`, and the
  * `refresh-now`/`status` messages of pages, each run `catalogue.sync.refresh()` inside `event.waitUntil` within
@@ -90,7 +87,7 @@ export function installBackgroundRefresh(
     let timer: unknown;
     const budget = new Promise<never>((_, reject) => {
       timer = clock.setTimeout(() => {
-        const error = new BudgetExceededError(`background refresh stopped at its ${budgetMs} ms budget`);
+        const error = new BudgetExceededError(budgetMs);
         controller.abort(error);
         reject(error);
       }, budgetMs);

@@ -8,6 +8,7 @@ import {
   PROTOCOL,
   type WorkerMessage,
 } from './messages.js';
+import { WorkerReplyTimeoutError } from './worker-reply-timeout-error.js';
 
 /** The part of `ServiceWorkerRegistration` used here (Periodic and Background Sync are not in TypeScript's libs). */
 export interface RegistrationLike {
@@ -64,10 +65,6 @@ export interface BackgroundRefreshRegistration {
   onRun(listener: (run: BackgroundRun) => void): () => void;
   /** Stops the visibility refresh and the broadcast listener (registrations stay with the browser). */
   stop(): void;
-}
-
-export class WorkerReplyTimeoutError extends Error {
-  override readonly name = 'WorkerReplyTimeoutError' as const;
 }
 
 let nextId = 1;

@@ -1,4 +1,5 @@
 import type { IndexedDBPair } from '../env.js';
+import type { RequestQueue } from '../queue/request-queue.js';
 import {
   type BackgroundLock,
   backgroundLockName,
@@ -43,9 +44,10 @@ export interface InstanceCoordination {
   close(): void;
 }
 
+/** The lock of this instance's database, and its lease on the service's rate, which it applies to `queue`. */
 export function coordinateInstance(
   options: ResolvedCatalogueOptions,
-  setRate: (perSecond: number) => void,
+  queue: Pick<RequestQueue, 'setRateLimit' | 'on'>,
 ): InstanceCoordination {
   const inProcess = inProcessFor(options.indexedDB);
   const platform = options.indexedDB === undefined;
@@ -64,7 +66,16 @@ export function coordinateInstance(
     clock: options.clock,
     random: options.random,
     heartbeatMs: reliable ? false : BUDGET_HEARTBEAT_MS,
-    onShare: setRate,
+    onShare: (perSecond) => queue.setRateLimit({ perSecond }),
   });
-  return { lock, budget, close: () => budget.leave() };
+  // A lease is held while requests wait or fly: an idle instance leaves its part to the busy ones.
+  const unsubscribe = queue.on('stats', (stats) => budget.setActive(stats.queued + stats.inFlight > 0));
+  return {
+    lock,
+    budget,
+    close() {
+      unsubscribe();
+      budget.leave();
+    },
+  };
 }

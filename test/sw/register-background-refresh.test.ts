@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   installBackgroundRefresh,
   isWorkerMessage,
+  isWorkerReplyTimeoutError,
   PROTOCOL,
   type RegistrationLike,
   registerBackgroundRefresh,
@@ -169,7 +170,9 @@ describe('registerBackgroundRefresh: talking to the worker', () => {
     await clock.advance(1_000);
     const error = await asked;
     expect(error).toBeInstanceOf(WorkerReplyTimeoutError);
-    expect((error as Error).name).toBe('WorkerReplyTimeoutError');
+    expect(isWorkerReplyTimeoutError(error)).toBe(true);
+    expect(isWorkerReplyTimeoutError({ name: 'WorkerReplyTimeoutError', message: 'crossed postMessage' })).toBe(true);
+    expect(isWorkerReplyTimeoutError(new Error('other'))).toBe(false);
   });
 
   it('hands the worker’s run-finished broadcasts to onRun listeners until stopped', async () => {

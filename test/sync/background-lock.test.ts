@@ -91,12 +91,13 @@ const CALLS = [
   ['trendingTv', { time_window: 'week' }],
   ['popularPeople', {}],
 ] as const;
-const SHORT = { trendingTv: 1, popularPeople: 1 };
+// A minute: long against a refresh, so a far timer jumped to by `runUntil` never makes entries stale twice.
+const SHORT = { trendingTv: 60, popularPeople: 60 };
 
 /** Three stored calls, then stale; returns the fixture's fetch log length at that point. */
 async function storeThenStale(f: TabsFixture, tab: ReturnType<TabsFixture['open']>): Promise<number> {
   for (const [operation, params] of CALLS) await tab.sync.pull(operation, params as never);
-  await f.clock.advance(1_001);
+  await f.clock.advance(60_001);
   return f.fetched.length;
 }
 

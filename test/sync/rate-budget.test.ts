@@ -12,11 +12,13 @@ interface Member {
   readonly shares: number[];
 }
 
+/** A member of the budget, busy unless told otherwise. */
 function member(
   clock: VirtualClock,
   channel: BroadcastChannelLike,
   perSecond: number,
   heartbeatMs: number | false = false,
+  active = true,
 ): Member {
   const shares: number[] = [];
   let seed = perSecond;
@@ -32,6 +34,7 @@ function member(
     heartbeatMs,
     onShare: (share) => shares.push(share),
   });
+  budget.setActive(active);
   return { budget, shares };
 }
 
@@ -46,7 +49,7 @@ describe('rate budget leases', () => {
     const b = member(clock, open('budget'), 30);
     const c = member(clock, open('budget'), 30);
     await settle();
-    for (const m of [a, b, c]) expect([m.budget.share, m.budget.members]).toEqual([10, 3]);
+    for (const m of [a, b, c]) expect([m.budget.share, m.budget.members, m.budget.activeMembers]).toEqual([10, 3, 3]);
     // A went 30 → 15 (B met) → 10 (C met): never above its fair part once it knew.
     expect(a.shares).toEqual([15, 10]);
 
@@ -61,6 +64,39 @@ describe('rate budget leases', () => {
     expect(a.shares).toEqual([15, 10, 15]);
     a.budget.leave();
     b.budget.leave();
+  });
+
+  it('leases only to members with work: an idle one takes nothing, and gives its part back one window after idling', async () => {
+    const clock = createVirtualClock(0);
+    const open = createInProcessChannels();
+    const a = member(clock, open('budget'), 30);
+    const sleeper = member(clock, open('budget'), 30, false, false);
+    await settle();
+    expect([a.budget.share, a.budget.members, a.budget.activeMembers]).toEqual([30, 2, 1]);
+    // The sleeper's own share is what it may use the moment it has work: a half, beside A.
+    expect(sleeper.budget.share).toBe(15);
+
+    sleeper.budget.setActive(true);
+    await settle();
+    expect([a.budget.share, a.budget.activeMembers]).toEqual([15, 2]);
+    sleeper.budget.setActive(false);
+    await settle();
+    expect(a.budget.share).toBe(15);
+    await clock.advance(RATE_WINDOW_MS);
+    expect(a.budget.share).toBe(30);
+
+    // Busy again within the window: the growth is called off, nothing overshoots.
+    sleeper.budget.setActive(true);
+    await settle();
+    sleeper.budget.setActive(false);
+    await settle();
+    await clock.advance(RATE_WINDOW_MS / 2);
+    sleeper.budget.setActive(true);
+    await settle();
+    await clock.advance(RATE_WINDOW_MS);
+    expect(a.shares).toEqual([15, 30, 15]);
+    a.budget.leave();
+    sleeper.budget.leave();
   });
 
   it('takes the lowest configured limit of the members as the origin’s', async () => {
@@ -136,7 +172,9 @@ async function threeTabsPulling(options: { share: boolean }) {
     }),
   );
   await f.clock.flush();
-  const rates = tabs.map((tab) => tab.queueStats.currentRate);
+  const idleRates = tabs.map((tab) => tab.queueStats.currentRate);
+  const busyRates = new Set<number>();
+  for (const tab of tabs) tab.on('stats', (stats) => stats.inFlight > 0 && busyRates.add(stats.currentRate));
   const started = f.clock.now();
   const pulls = tabs.flatMap((tab, i) =>
     Array.from({ length: 60 }, (_, page) =>
@@ -147,13 +185,21 @@ async function threeTabsPulling(options: { share: boolean }) {
     ),
   );
   const outcomes = await f.clock.runUntil(Promise.all(pulls));
-  return { outcomes, rates, elapsed: f.clock.now() - started, log: f.service.log.entries() };
+  return {
+    outcomes,
+    idleRates,
+    busyRates: [...busyRates].sort((x, y) => x - y),
+    elapsed: f.clock.now() - started,
+    log: f.service.log.entries(),
+  };
 }
 
 describe('instances sharing one service', () => {
   it('three instances pulling 180 pages at once stay within the service’s 30/s: no 429, the budget used', async () => {
-    const { outcomes, rates, elapsed, log } = await threeTabsPulling({ share: true });
-    expect(rates).toEqual([10, 10, 10]);
+    const { outcomes, idleRates, busyRates, elapsed, log } = await threeTabsPulling({ share: true });
+    // Idle, a third each (any may turn busy at any moment); busy together, still a third each.
+    expect(idleRates).toEqual([10, 10, 10]);
+    expect(busyRates[0]).toBe(10);
     expect(outcomes.filter((o) => o !== 'ok')).toEqual([]);
     expect(log.filter((e) => e.status === 429)).toEqual([]);
     expect(log).toHaveLength(180);
@@ -164,8 +210,9 @@ describe('instances sharing one service', () => {
   });
 
   it('control: without the shared budget the same three instances overrun the service and meet 429s', async () => {
-    const { rates, log } = await threeTabsPulling({ share: false });
-    expect(rates).toEqual([30, 30, 30]);
+    const { busyRates, log } = await threeTabsPulling({ share: false });
+    // Each starts at the whole rate (then the 429s drive its adaptive limiter down).
+    expect(busyRates.at(-1)).toBe(30);
     expect(log.filter((e) => e.status === 429).length).toBeGreaterThan(0);
   });
 });

@@ -19,6 +19,7 @@ let background: BackgroundRefreshRegistration | undefined;
 let watched: WatchedSeries = { status: 'none', ids: [], total: 0, emissions: 0 };
 const runs: BackgroundRun[] = [];
 let requestsSent = 0;
+let refreshing: ReturnType<SwE2EPageApi['refreshState']> = { state: 'none' };
 
 function opened(): Catalogue {
   if (!catalogue) throw new Error('swE2E.open() first');
@@ -61,6 +62,20 @@ const api: SwE2EPageApi = {
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
     return opened().sync.refresh();
   },
+  startRefresh() {
+    refreshing = { state: 'pending' };
+    opened()
+      .sync.refresh()
+      .then(
+        (value) => {
+          refreshing = { state: 'fulfilled', value };
+        },
+        (error: unknown) => {
+          refreshing = { state: 'rejected', error: String(error) };
+        },
+      );
+  },
+  refreshState: () => refreshing,
   watchSeries() {
     const view = opened().local.discoverTv({ sort_by: 'popularity.desc' });
     let emissions = 0;

@@ -37,6 +37,12 @@ export interface SwE2EPageApi {
   read(operation: OperationName, params?: PageParams): Promise<unknown>;
   /** `catalogue.sync.refresh()` at the wall-clock time `at` (ms since the epoch): tabs start at one moment. */
   refreshAt(at: number): Promise<RefreshResult>;
+  /** Starts `catalogue.sync.refresh()` and returns at once; poll it with `refreshState()`. */
+  startRefresh(): void;
+  refreshState():
+    | { state: 'none' | 'pending' }
+    | { state: 'fulfilled'; value: RefreshResult }
+    | { state: 'rejected'; error: string };
   watchSeries(): void;
   watchedSeries(): WatchedSeries;
   /** Registers `/sw.js` (module) and the background refresh; the mode it chose. */

@@ -6,7 +6,7 @@ import { createCatalogue } from '../../../src/index.js';
 import { installBackgroundRefresh } from '../../../src/sw/index.js';
 // The options module only: the testing barrel would drag the fake service (hono) into the worker.
 import { FAKE_ACCESS_TOKEN } from '../../../src/testing/service/options.js';
-import { SW_DB_NAME, SW_FRESHNESS, SW_TAG } from './sw-config.js';
+import { SW_DB_NAME, SW_FRESHNESS, SW_RATE_LIMIT, SW_TAG } from './sw-config.js';
 
 /**
  * The real `ServiceWorkerGlobalScope` where this file is checked with the WebWorker lib (`tsconfig.sw.json`: the
@@ -23,6 +23,7 @@ installBackgroundRefresh(scope, {
       accessToken: FAKE_ACCESS_TOKEN,
       dbName: SW_DB_NAME,
       freshness: SW_FRESHNESS,
+      rateLimit: SW_RATE_LIMIT,
     }),
   tag: SW_TAG,
   budgetMs: 20_000,
