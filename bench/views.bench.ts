@@ -35,8 +35,6 @@ import { parseParams, type ResponseOf } from '../src/api/index.js';
 import { createCatalogue } from '../src/create-catalogue.js';
 import { createManualConnectivity } from '../src/env.js';
 import { type CatalogueDatabase, openCatalogueDatabase, writeResponse } from '../src/store/index.js';
-// `as never` on TanStack clients below: the persister packages resolve their own copy of @tanstack/query-core
-// (5.104.5 beside the top-level 5.108.0), whose classes differ only by their private fields.
 import { type Benchmark, type BenchRow, ratio, round } from './benchmark.js';
 
 type Discover = ResponseOf<'discoverTv'>;
@@ -229,11 +227,11 @@ async function ingestTanstack(name: string, pages: readonly Page[]): Promise<Que
   const client = newClient();
   for (const page of pages) client.setQueryData(queryKey(page), page.body);
   await persistQueryClientSave({
-    queryClient: client as never,
+    queryClient: client,
     persister: createAsyncStoragePersister({ storage: keyval(`${name}-client`).storage, throttleTime: 0 }),
   });
   const perQuery = experimental_createQueryPersister({ storage: keyval(`${name}-query`).storage });
-  for (const query of client.getQueryCache().getAll()) await perQuery.persistQuery(query as never);
+  for (const query of client.getQueryCache().getAll()) await perQuery.persistQuery(query);
   return client;
 }
 
@@ -241,7 +239,7 @@ async function warmTanstackClient(name: string, first: Page): Promise<number> {
   const started = performance.now();
   const client = newClient();
   const persister = createAsyncStoragePersister({ storage: keyval(`${name}-client`).storage, throttleTime: 0 });
-  await persistQueryClientRestore({ queryClient: client as never, persister });
+  await persistQueryClientRestore({ queryClient: client, persister });
   if (client.getQueryData(queryKey(first)) === undefined) throw new Error('tanstackClient: page 1 not restored');
   const elapsed = performance.now() - started;
   client.clear();
@@ -255,6 +253,7 @@ async function warmTanstackQuery(name: string, first: Page): Promise<number> {
   const data = await client.fetchQuery({
     queryKey: queryKey(first),
     queryFn: () => Promise.reject(new Error('tanstackQuery: a warm start must not fetch')),
+    // The experimental persister's function type lags query-core's (optional vs required pageParam).
     persister: persister.persisterFn as never,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -298,7 +297,7 @@ async function change(factory: IDBFactory, name: string, client: QueryClient, pa
   started = performance.now();
   update();
   await persistQueryClientSave({
-    queryClient: client as never,
+    queryClient: client,
     persister: createAsyncStoragePersister({ storage: whole.storage, throttleTime: 0 }),
   });
   const tanstackClient = { ms: round(performance.now() - started, 2), bytes: whole.counter.bytes };
@@ -306,7 +305,7 @@ async function change(factory: IDBFactory, name: string, client: QueryClient, pa
   const perQuery = experimental_createQueryPersister({ storage: each.storage });
   started = performance.now();
   update();
-  for (const page of holding) await perQuery.persistQueryByKey(queryKey(page), client as never);
+  for (const page of holding) await perQuery.persistQueryByKey(queryKey(page), client);
   const tanstackQuery = { ms: round(performance.now() - started, 2), bytes: each.counter.bytes };
   return { library, tanstackClient, tanstackQuery };
 }
@@ -361,68 +360,28 @@ const views: Benchmark = async ({ smoke, log }) => {
     vsClientAt10000: ratio(at(middle).tanstackClient as number, at(middle).library as number),
     vsQueryAt10000: ratio(at(middle).tanstackQuery as number, at(middle).library as number),
   };
-  const row = (metric: string, library: number, baseline: number, value: number | null, goal: string, met: boolean) =>
-    ({ metric, library, baseline, ratio: value, goal, unit: 'ms', met }) satisfies BenchRow;
-  const rows: BenchRow[] = [
-    row(
-      'warm.flatness',
-      at(large).library as number,
-      at(small).library as number,
-      fields.flatness,
-      '≤ 1.5',
-      (fields.flatness ?? 9) <= 1.5,
-    ),
-    row(
-      'warm.overRaw',
-      at(middle).library as number,
-      at(middle).raw as number,
-      fields.overRaw,
-      '≤ 1.5',
-      (fields.overRaw ?? 9) <= 1.5,
-    ),
-    row(
-      'warm.vsClient',
-      at(middle).library as number,
-      at(middle).tanstackClient as number,
-      fields.vsClientAt10000,
-      '≥ 10',
-      (fields.vsClientAt10000 ?? 0) >= 10,
-    ),
-    row(
-      'warm.vsQuery',
-      at(middle).library as number,
-      at(middle).tanstackQuery as number,
-      fields.vsQueryAt10000,
-      '≥ 0.5',
-      (fields.vsQueryAt10000 ?? 0) >= 0.5,
-    ),
-    {
-      ...row(
-        'change.bytesVsQuery',
-        c.library.bytes,
-        c.tanstackQuery.bytes,
-        ratio(c.library.bytes, c.tanstackQuery.bytes),
-        '≤ 0.1',
-        c.library.bytes * 10 <= c.tanstackQuery.bytes,
-      ),
-      unit: 'bytes',
-    },
-    {
-      ...row(
-        'change.bytesVsClient',
-        c.library.bytes,
-        c.tanstackClient.bytes,
-        ratio(c.library.bytes, c.tanstackClient.bytes),
-        '≤ 0.001',
-        c.library.bytes * 1000 <= c.tanstackClient.bytes,
-      ),
-      unit: 'bytes',
-    },
-    {
-      ...row('change.msVsQuery', c.library.ms, c.tanstackQuery.ms, ratio(c.library.ms, c.tanstackQuery.ms), '', true),
-      met: undefined,
-    },
+  // [metric, library, baseline, ratio, goal, met, unit]: ratios are library ÷ baseline except the TanStack
+  // warm starts, which the issue states the other way round (how many times faster the library is).
+  const L = (n: number) => at(n).library as number;
+  // biome-ignore format: one row per line reads as the results table it becomes
+  const table: [string, number, number, number | null, string, boolean | undefined, string][] = [
+    ['warm.flatness', L(large), L(small), fields.flatness, '≤ 1.5', (fields.flatness ?? 9) <= 1.5, 'ms'],
+    ['warm.overRaw', L(middle), at(middle).raw as number, fields.overRaw, '≤ 1.5', (fields.overRaw ?? 9) <= 1.5, 'ms'],
+    ['warm.vsClient', L(middle), at(middle).tanstackClient as number, fields.vsClientAt10000, '≥ 10', (fields.vsClientAt10000 ?? 0) >= 10, 'ms'],
+    ['warm.vsQuery', L(middle), at(middle).tanstackQuery as number, fields.vsQueryAt10000, '≥ 0.5', (fields.vsQueryAt10000 ?? 0) >= 0.5, 'ms'],
+    ['change.bytesVsQuery', c.library.bytes, c.tanstackQuery.bytes, ratio(c.library.bytes, c.tanstackQuery.bytes), '≤ 0.1', c.library.bytes * 10 <= c.tanstackQuery.bytes, 'bytes'],
+    ['change.bytesVsClient', c.library.bytes, c.tanstackClient.bytes, ratio(c.library.bytes, c.tanstackClient.bytes), '≤ 0.001', c.library.bytes * 1000 <= c.tanstackClient.bytes, 'bytes'],
+    ['change.msVsQuery', c.library.ms, c.tanstackQuery.ms, ratio(c.library.ms, c.tanstackQuery.ms), '', undefined, 'ms'],
   ];
+  const rows: BenchRow[] = table.map(([metric, library, baseline, value, goal, met, unit]) => ({
+    metric,
+    library,
+    baseline,
+    ratio: value,
+    goal,
+    unit,
+    met,
+  }));
   return { fields, rows };
 };
 

@@ -22,6 +22,7 @@ export {
   systemClock,
   type TimerHandle,
 } from './env.js';
+export type { LocalQueries, OperationViews, ViewArgs } from './query/create-views.js';
 export {
   type ImageKind,
   ImageUrlError,
@@ -30,7 +31,19 @@ export {
   isImageUrlError,
   srcSet,
 } from './query/image-url.js';
+export { foldText, type LocalSearchItem, type LocalSearchResult } from './query/local-search.js';
+export type { LocalView } from './query/local-view.js';
+export {
+  type InteropObservable,
+  type ObservableSubscription,
+  type Observer,
+  observableSymbol,
+} from './query/observable.js';
 export type { OutboxEntry, OutboxSnapshot, OutboxView } from './query/outbox-view.js';
+export type { PagesSnapshot, PagesView } from './query/pages-view.js';
+export type { StoreView } from './query/store-view.js';
+export type { SnapshotOf, View } from './query/view.js';
+export type { ViewSnapshot, ViewStatus } from './query/view-snapshot.js';
 export * from './queue/index.js';
 export type { WriteResult } from './store/write-response.js';
 export { createInProcessLocks, type LockManagerLike } from './sync/background-lock.js';
