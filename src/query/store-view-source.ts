@@ -205,6 +205,8 @@ export class StoreViewSource<O extends PullOperation> extends LiveSource<ViewSna
       status,
       updatedAt: stored ? meta.fetchedAt : undefined,
     } as const;
+    const wasLoaded = this.#loaded;
+    const wasFresh = this.getSnapshot().status === 'fresh';
     if (!this.#loaded) {
       // The first read: the demands that waited for it start their fetches now, and the first snapshot with a
       // status already says `fetching`, so a view never shows `missing` without a fetch under way.
@@ -215,6 +217,11 @@ export class StoreViewSource<O extends PullOperation> extends LiveSource<ViewSna
     }
     this.update({ ...patch, fetching: this.#fetches > 0 });
     this.#scheduleFlip(now);
+    // Marked stale by a write before its expiry (a change feed, another tab): revalidate now, not at the next
+    // timer. Only on the fresh → stale transition, so a revalidation that fails does not loop.
+    if (wasLoaded && wasFresh && status === 'stale' && this.#keepFresh > 0 && this.#fetches === 0) {
+      void this.ensure('fresh');
+    }
     if (entry) {
       // Outside the live query (which must stay read-only): the read marks order `sync.refresh()` and eviction.
       touchRead(db, entry.refs, now).catch((error: unknown) =>
