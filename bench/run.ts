@@ -83,10 +83,12 @@ async function main(): Promise<number> {
 
 main().then(
   (code) => {
-    process.exitCode = code;
+    // Exit explicitly: a baseline may leave timers behind (TanStack Query's cache keeps 5-minute GC timers), and a
+    // benchmark run must end when its results are written.
+    process.exit(code);
   },
   (error: unknown) => {
     process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exitCode = 1;
+    process.exit(1);
   },
 );
