@@ -194,10 +194,11 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
     random: resolved.random,
     logger: resolved.logger,
     emitter,
+    lock: coordination.lock,
   });
   const sessions = new UserSessions({ db, engine, queue, outbox, clock, logger: resolved.logger });
   const mutations = createMutations({ engine, outbox, sessions, language: resolved.language });
-  const outboxView = createOutboxView(db, () => sessions.ready.then(() => outbox.drain()));
+  const outboxView = createOutboxView(db, () => sessions.ready.then(() => outbox.drainLocked()));
   const changes = new ChangeFeed({ options: resolved, db, queue, emitter, engine });
 
   function loadedConfiguration(): Configuration {

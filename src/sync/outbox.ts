@@ -12,6 +12,7 @@ import {
   pendingMutations,
   recordMutationAttempt,
 } from '../store/outbox-store.js';
+import type { BackgroundLock } from './background-lock.js';
 import type { CatalogueEvents } from './catalogue-events.js';
 import { type DeliveryOutcome, deliveryOutcome, outboxError } from './outbox-delivery.js';
 
@@ -23,6 +24,12 @@ export interface OutboxDeps {
   readonly random: Random;
   readonly logger: Logger;
   readonly emitter: EventEmitter<CatalogueEvents>;
+  /**
+   * The database's background lock (DESIGN: "Tabs, worker, lock, budget"): drains this outbox starts by itself
+   * (a new change, reconnecting, a retry timer) run under it, so two tabs do not send the same row at once.
+   * `sync.refresh()` already holds it and calls `drain()` directly.
+   */
+  readonly lock?: BackgroundLock | undefined;
 }
 
 /** Backoff between drains after a transient failure: 1 s doubling to 60 s, with jitter. */
@@ -77,9 +84,21 @@ export class Outbox {
   /** Starts a drain if online; failures are reported through events and rows, never thrown here. */
   drainSoon(): void {
     if (this.#closed || !this.#deps.connectivity.isOnline()) return;
-    this.drain().catch((error: unknown) => {
+    this.drainLocked().catch((error: unknown) => {
       this.#deps.logger.error('catalogue-sync: outbox drain failed', { error: outboxError(error, 0).name });
     });
+  }
+
+  /**
+   * `drain()` under the background lock, for drains started outside `sync.refresh()` (which holds the lock and
+   * calls `drain()` itself: the lock is not re-entrant).
+   */
+  async drainLocked(): Promise<void> {
+    const { lock, db } = this.#deps;
+    if (!lock) return this.drain();
+    // Nothing pending (the usual case at start-up and on reconnect): no need to queue for the lock.
+    if ((await db.outbox.where('state').equals('pending').count()) === 0) return;
+    await lock.run(() => this.drain());
   }
 
   /** Drains until every user's rows are sent, refused, or waiting for a retry; resolves when that pass ends. */

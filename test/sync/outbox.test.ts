@@ -667,3 +667,23 @@ describe('sync.refresh', () => {
     expect(fixture.service.control.listItems(list_id)).toEqual(items.slice(0, 2));
   });
 });
+
+describe('two instances on one database (tabs)', () => {
+  it('send a pending change once: drains take the background lock, so the second finds nothing left', async () => {
+    const first = start();
+    const second = track(fixture.open());
+    const session = newSession();
+    await first.setUser(session);
+    await second.setUser(session);
+    const { list_id, items } = await storedList(first, session.session_id);
+    fixture.connectivity.setOnline(false);
+    await first.lists.removeItem({ list_id, media_id: items[0] as number });
+    const before = fixture.writes.length;
+    // Both instances hear the network come back and both start a drain of the same pending row.
+    fixture.connectivity.setOnline(true);
+    await fixture.settle(5_000);
+    expect(fixture.writes.slice(before).filter((w) => w.endsWith('/remove_item'))).toHaveLength(1);
+    expect(await first.database.outbox.count()).toBe(0);
+    expect(fixture.service.control.listItems(list_id)).toEqual(items.slice(1));
+  });
+});
