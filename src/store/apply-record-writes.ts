@@ -55,6 +55,11 @@ function chunks<T>(items: readonly T[]): T[][] {
 
 /** Groups a mapping's writes by table, one row per key. Pure: runs before the transaction. */
 export function planRecordWrites(writes: readonly RecordWrite[]): TableBatch[] {
+  // Most responses write one table (every summary list): no grouping needed.
+  if (writes.length === 1) {
+    const [write] = writes as [RecordWrite];
+    return write.rows.length === 0 ? [] : [collapse(write.table, write.rows)];
+  }
   const grouped = new Map<RecordTableName, Row[]>();
   for (const write of writes) {
     if (write.rows.length === 0) continue;

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { endpoints, SchemaValidationError } from '../../src/api/index.js';
 import { quarantineResponse, readStored, storeRequestKey, writeResponse } from '../../src/store/index.js';
-import { dumpDatabase, freshDatabase, injectPutFailure, loadSample, loadSampleJson, ok } from './store-fixtures.js';
+import {
+  countReads,
+  dumpDatabase,
+  freshDatabase,
+  injectPutFailure,
+  loadSample,
+  loadSampleJson,
+  ok,
+} from './store-fixtures.js';
 
 describe('a failure inside the write transaction', () => {
   it.each([1, 2, 3, 4, 5])('failing put #%i leaves the store exactly as it was', async (n) => {
@@ -41,6 +49,42 @@ describe('a failure inside the write transaction', () => {
     await writeResponse(db, { operation: 'popularPeople', params: {}, response: ok(people), expiresAt: 1, now: 0 });
     expect(failure.puts).toBe(5);
     expect(await readStored(db, 'popularPeople', {})).toStrictEqual(people);
+  });
+});
+
+describe('a failure inside the write transaction, on the path that reads nothing first', () => {
+  // Complete summaries (adult and softcore present) and a known previous ETag: the writer issues its puts at once,
+  // without a read phase. A failure there must roll back just the same.
+  it.each([1, 2, 3])('failing put #%i leaves the store exactly as it was', async (n) => {
+    const db = freshDatabase();
+    const failure = injectPutFailure(db);
+    const reads = countReads(db);
+    const discover = await loadSample('discoverTv', 'discover-tv.tmdblib-default.json');
+    const page2 = await loadSample('discoverTv', 'discover-tv.tmdblib-vote-filters-page2.json');
+    const write = (data: typeof discover, page: number, now: number) =>
+      writeResponse(db, {
+        operation: 'discoverTv',
+        params: { page },
+        previousEtag: null,
+        response: ok(data, `W/"${page}"`),
+        expiresAt: now + 1,
+        now,
+      });
+    await write(discover, 1, 0);
+    const before = await dumpDatabase(db);
+
+    // The records' bulkPut, then the list page, then the sync metadata: three puts.
+    failure.arm(n);
+    await expect(write(page2, 2, 5)).rejects.toThrow(`injected failure on put #${n}`);
+    expect(reads.tvSeries ?? 0).toBe(0);
+    expect(await dumpDatabase(db)).toStrictEqual(before);
+    expect(await readStored(db, 'discoverTv', { page: 2 })).toBeUndefined();
+
+    failure.arm(99);
+    await write(page2, 2, 5);
+    expect(failure.puts).toBe(3);
+    expect(await readStored(db, 'discoverTv', { page: 2 })).toStrictEqual(page2);
+    expect(await readStored(db, 'discoverTv', { page: 1 })).toStrictEqual(discover);
   });
 });
 

@@ -89,7 +89,7 @@ describe('records merge across responses', () => {
     expect(isCompleteRow(spec, row)).toBe(true);
     const { softcore: _s, ...lacking } = row;
     expect(isCompleteRow(spec, lacking)).toBe(false);
-    const withDetails = { ...spec, fields: new Set([...(spec.fields ?? []), 'number_of_seasons']) };
+    const withDetails = { ...spec, fields: [...(spec.fields ?? []), 'number_of_seasons'] };
     expect(isCompleteRow(withDetails, row)).toBe(false);
     expect(isCompleteRow(recordTables.seasons, row)).toBe(false);
   });
