@@ -1,0 +1,44 @@
+/** The cards every list screen shows: a series, a movie, a person. Each is one real link (keyboard-reachable). */
+import type { MovieSummary, PersonSummary, TvSeriesSummary } from '../../src/api/schemas/index.js';
+import { h, year } from './dom.js';
+import type { Images } from './images.js';
+
+export function rating(vote: number): HTMLElement {
+  return h('span', { class: 'rating', title: `Rated ${vote.toFixed(1)} of 10` }, `★ ${vote.toFixed(1)}`);
+}
+
+export function seriesCard(images: Images, series: TvSeriesSummary): HTMLElement {
+  return h(
+    'a',
+    { class: 'card', href: `#/series/${series.id}` },
+    images.picture(series.poster_path, 'poster', `Poster of ${series.name}`),
+    h('span', { class: 'card-title' }, series.name),
+    h('span', { class: 'card-meta' }, year(series.first_air_date), ' · ', rating(series.vote_average)),
+  );
+}
+
+export function movieCard(images: Images, movie: MovieSummary): HTMLElement {
+  return h(
+    'a',
+    { class: 'card', href: `#/movie/${movie.id}` },
+    images.picture(movie.poster_path, 'poster', `Poster of ${movie.title}`),
+    h('span', { class: 'card-title' }, movie.title),
+    h('span', { class: 'card-meta' }, year(movie.release_date), ' · ', rating(movie.vote_average)),
+  );
+}
+
+export function personCard(images: Images, person: PersonSummary): HTMLElement {
+  const knownFor = person.known_for.map((item) => (item.media_type === 'movie' ? item.title : item.name));
+  return h(
+    'a',
+    { class: 'card person', href: `#/person/${person.id}` },
+    images.picture(person.profile_path, 'profile', `Photo of ${person.name}`),
+    h('span', { class: 'card-title' }, person.name),
+    h('span', { class: 'card-meta' }, person.known_for_department),
+    knownFor.length > 0 && h('span', { class: 'known-for' }, `Known for ${knownFor.slice(0, 3).join(', ')}`),
+  );
+}
+
+export function grid(cards: HTMLElement[]): HTMLElement {
+  return h('div', { class: 'grid' }, cards);
+}

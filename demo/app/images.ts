@@ -1,0 +1,69 @@
+/**
+ * Posters, stills and profiles sized from the service's configuration: `src` from a middle size of the kind's
+ * list and `srcset` from all of them, so the browser picks what the layout needs.
+ */
+import type { Catalogue, ImageKind } from '../../src/index.js';
+import { h } from './dom.js';
+
+type Configuration = Awaited<ReturnType<Catalogue['configuration']>>;
+
+const PREFERRED: Record<ImageKind, readonly string[]> = {
+  poster: ['w342', 'w185'],
+  profile: ['w185', 'w45'],
+  still: ['w300', 'w185'],
+  backdrop: ['w780', 'w300'],
+  logo: ['w185', 'w154'],
+};
+
+const LISTS: Record<ImageKind, keyof Configuration['images']> = {
+  poster: 'poster_sizes',
+  profile: 'profile_sizes',
+  still: 'still_sizes',
+  backdrop: 'backdrop_sizes',
+  logo: 'logo_sizes',
+};
+
+export interface Images {
+  /** An `<img>` (lazy, with `srcset` and `sizes`), or a placeholder when there is no picture. */
+  picture(path: string | null | undefined, kind: ImageKind, alt: string, sizes?: string): HTMLElement;
+}
+
+export function createImages(catalogue: Catalogue, configuration: Configuration | undefined): Images {
+  const sizeOf = (kind: ImageKind): string | undefined => {
+    const list = (configuration?.images[LISTS[kind]] ?? []) as readonly string[];
+    return PREFERRED[kind].find((size) => list.includes(size)) ?? list[0];
+  };
+  return {
+    picture(path, kind, alt, sizes = '(max-width: 600px) 45vw, 200px') {
+      const size = sizeOf(kind);
+      const src = configuration && size ? safe(() => catalogue.imageUrl(path, kind, size)) : undefined;
+      if (!src) return placeholder(kind, alt);
+      const srcset = safe(() => catalogue.srcSet(path, kind));
+      const image = h('img', { class: `picture ${kind}`, src, srcset, sizes, alt, loading: 'lazy', decoding: 'async' });
+      // Offline, a picture never cached shows a placeholder rather than a broken image.
+      image.addEventListener('error', () => image.replaceWith(placeholder(kind, alt)), { once: true });
+      return image;
+    },
+  };
+}
+
+function placeholder(kind: ImageKind, alt: string): HTMLElement {
+  return h('div', { class: `picture placeholder ${kind}`, role: 'img', 'aria-label': alt }, initials(alt));
+}
+
+function safe(make: () => string | undefined): string | undefined {
+  try {
+    return make();
+  } catch {
+    return undefined;
+  }
+}
+
+function initials(alt: string): string {
+  return alt
+    .replace(/^(Poster|Photo) of /, '')
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((word) => word.charAt(0).toUpperCase())
+    .join('');
+}

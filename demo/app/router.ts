@@ -1,0 +1,73 @@
+/** Hash routes: real links everywhere, the back button works, and a reload (even offline) lands on the same screen. */
+import type { DemoContext, Screen } from './context.js';
+import { h } from './dom.js';
+import { airingScreen } from './screens/airing.js';
+import { discoverScreen, filtersFromQuery } from './screens/discover.js';
+import { movieScreen } from './screens/movie.js';
+import { myListScreen } from './screens/my-list.js';
+import { outboxScreen } from './screens/outbox.js';
+import { peopleScreen } from './screens/people.js';
+import { personScreen } from './screens/person.js';
+import { seriesScreen } from './screens/series.js';
+import { settingsScreen } from './screens/settings.js';
+import { trendingScreen } from './screens/trending.js';
+import { state } from './view-panel.js';
+
+export interface Route {
+  /** The nav entry to highlight. */
+  readonly section: 'trending' | 'airing' | 'discover' | 'people' | 'list' | 'settings' | undefined;
+  open(ctx: DemoContext): Screen;
+}
+
+export function routeOf(hash: string): Route {
+  const [path = '', queryText = ''] = hash.replace(/^#/, '').split('?');
+  const query = new URLSearchParams(queryText);
+  const parts = path.split('/').filter(Boolean);
+  const id = Number(parts[1]);
+  switch (parts[0]) {
+    case undefined:
+      return { section: 'trending', open: (ctx) => trendingScreen(ctx, 'day') };
+    case 'trending':
+      return { section: 'trending', open: (ctx) => trendingScreen(ctx, parts[1] === 'week' ? 'week' : 'day') };
+    case 'airing':
+      return { section: 'airing', open: airingScreen };
+    case 'discover':
+      return { section: 'discover', open: (ctx) => discoverScreen(ctx, filtersFromQuery(query)) };
+    case 'people':
+      return { section: 'people', open: peopleScreen };
+    case 'pending':
+      return { section: 'list', open: outboxScreen };
+    case 'settings':
+      return { section: 'settings', open: settingsScreen };
+    case 'list':
+      return { section: 'list', open: myListScreen };
+    case 'person':
+      if (Number.isInteger(id) && id > 0) return { section: 'people', open: (ctx) => personScreen(ctx, id) };
+      break;
+    case 'movie':
+      if (Number.isInteger(id) && id > 0) return { section: 'trending', open: (ctx) => movieScreen(ctx, id) };
+      break;
+    case 'series': {
+      const season = parts[2] === 'season' ? Number(parts[3]) : 1;
+      if (Number.isInteger(id) && id > 0 && Number.isInteger(season) && season >= 0) {
+        return { section: undefined, open: (ctx) => seriesScreen(ctx, id, season) };
+      }
+      break;
+    }
+  }
+  return { section: undefined, open: notFound };
+}
+
+function notFound(): Screen {
+  return {
+    title: 'Not found',
+    element: h(
+      'section',
+      { class: 'screen' },
+      h('h1', { id: 'screen-title' }, 'Page not found'),
+      state('empty', 'Nothing here', 'This address is not a screen of the demo.'),
+      h('p', {}, h('a', { href: '#/' }, 'Back to trending')),
+    ),
+    dispose() {},
+  };
+}

@@ -1,0 +1,129 @@
+/**
+ * Discover TV with filters. Online the service answers (`catalogue.discoverTv`); offline the same filters run over
+ * the series cached on this device (`catalogue.local.discoverTv`), and the screen says so.
+ */
+import { grid, seriesCard } from '../cards.js';
+import type { DemoContext, Screen } from '../context.js';
+import { h, replace } from '../dom.js';
+import { TV_GENRES } from '../genres.js';
+import { viewPanel } from '../view-panel.js';
+
+export interface DiscoverFilters {
+  genre: string;
+  minVote: string;
+  sort: string;
+}
+
+const SORTS: readonly (readonly [string, string])[] = [
+  ['popularity.desc', 'Most popular'],
+  ['vote_average.desc', 'Highest rated'],
+  ['first_air_date.desc', 'Newest'],
+  ['name.asc', 'Name A–Z'],
+];
+
+export function filtersFromQuery(query: URLSearchParams): DiscoverFilters {
+  return {
+    genre: query.get('genre') ?? '',
+    minVote: query.get('vote') ?? '',
+    sort: SORTS.some(([value]) => value === query.get('sort')) ? (query.get('sort') as string) : 'popularity.desc',
+  };
+}
+
+type DiscoverParams = { with_genres?: string; 'vote_average.gte'?: number; sort_by: 'popularity.desc' };
+
+function paramsOf(filters: DiscoverFilters): DiscoverParams {
+  return {
+    sort_by: filters.sort as DiscoverParams['sort_by'],
+    ...(filters.genre ? { with_genres: filters.genre } : {}),
+    ...(filters.minVote ? { 'vote_average.gte': Number(filters.minVote) } : {}),
+  };
+}
+
+export function discoverScreen(ctx: DemoContext, initial: DiscoverFilters): Screen {
+  let filters = initial;
+  let panel: { element: HTMLElement; dispose(): void } | undefined;
+  const mode = h('p', { class: 'mode', role: 'status' });
+  const results = h('div', {});
+  const show = () => {
+    panel?.dispose();
+    const online = ctx.online();
+    const params = paramsOf(filters);
+    const view = online ? ctx.catalogue.discoverTv(params) : ctx.catalogue.local.discoverTv(params);
+    replace(
+      mode,
+      ...(online
+        ? [h('span', { class: 'badge fresh' }, 'online'), ' Results from the catalogue service.']
+        : [h('span', { class: 'badge offline' }, 'offline'), ' Searching the series saved on this device.']),
+    );
+    panel = viewPanel(view, {
+      what: 'series match these filters',
+      online: ctx.online,
+      local: !online,
+      isEmpty: (data) => data.results.length === 0,
+      render: (data) => [
+        h('p', { class: 'count' }, `${data.total_results.toLocaleString('en')} series`),
+        grid(data.results.map((series) => seriesCard(ctx.images, series))),
+      ],
+    });
+    replace(results, panel.element);
+  };
+  const form = filterForm(filters, (next) => {
+    filters = next;
+    const query = new URLSearchParams({ genre: next.genre, vote: next.minVote, sort: next.sort });
+    history.replaceState(null, '', `#/discover?${query}`);
+    show();
+  });
+  const onConnectivity = () => show();
+  window.addEventListener('online', onConnectivity);
+  window.addEventListener('offline', onConnectivity);
+  show();
+  return {
+    title: 'Discover',
+    element: h(
+      'section',
+      { class: 'screen' },
+      h('header', { class: 'screen-header' }, h('h1', { id: 'screen-title' }, 'Discover series')),
+      form,
+      mode,
+      results,
+    ),
+    dispose() {
+      window.removeEventListener('online', onConnectivity);
+      window.removeEventListener('offline', onConnectivity);
+      panel?.dispose();
+    },
+  };
+}
+
+function filterForm(current: DiscoverFilters, onChange: (filters: DiscoverFilters) => void): HTMLFormElement {
+  const genre = select(
+    'genre',
+    'Genre',
+    [['', 'Any genre'], ...TV_GENRES.map(([id, name]) => [String(id), name] as const)],
+    current.genre,
+  );
+  const minVote = select(
+    'vote',
+    'Minimum rating',
+    [['', 'Any rating'], ...['5', '6', '7', '8'].map((vote) => [vote, `${vote}+`] as const)],
+    current.minVote,
+  );
+  const sort = select('sort', 'Sort by', SORTS, current.sort);
+  const form = h('form', { class: 'filters', 'aria-label': 'Filters' }, genre.label, minVote.label, sort.label);
+  const changed = () => onChange({ genre: genre.input.value, minVote: minVote.input.value, sort: sort.input.value });
+  form.addEventListener('change', changed);
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    changed();
+  });
+  return form;
+}
+
+function select(name: string, text: string, options: readonly (readonly [string, string])[], value: string) {
+  const input = h(
+    'select',
+    { name, id: `filter-${name}` },
+    options.map(([optionValue, label]) => h('option', { value: optionValue, selected: optionValue === value }, label)),
+  );
+  return { input, label: h('label', { for: `filter-${name}` }, h('span', {}, text), input) };
+}

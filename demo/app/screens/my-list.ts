@@ -1,0 +1,151 @@
+/**
+ * The demo user's list and the pending-changes panel: a removal is applied at once (optimistic, in IndexedDB)
+ * and waits in the outbox while offline; it is sent once when the network is back.
+ */
+import { liveQuery } from 'dexie';
+import { grid, seriesCard } from '../cards.js';
+import type { DemoContext, Screen } from '../context.js';
+import { signInDemoUser, storedDemoUser } from '../demo-user.js';
+import { h, replace, year } from '../dom.js';
+import { currentSettings } from '../service-settings.js';
+import { viewPanel } from '../view-panel.js';
+import { outboxPanel } from './outbox.js';
+
+export function myListScreen(ctx: DemoContext): Screen {
+  const body = h('div', { class: 'panel' });
+  const outbox = outboxPanel(ctx);
+  const watchlist = h('div', {});
+  let stop: (() => void) | undefined;
+  let stopWatchlist: (() => void) | undefined;
+  const show = () => {
+    if (!currentSettings().isFake) {
+      replace(
+        body,
+        h(
+          'div',
+          { class: 'state empty' },
+          h('strong', {}, 'The demo user lives on the embedded fake service'),
+          h('p', {}, 'Switch back to it under Settings to edit a list.'),
+        ),
+      );
+      return;
+    }
+    const user = storedDemoUser();
+    if (!user) {
+      const button = h('button', { class: 'button', type: 'button', id: 'sign-in' }, 'Sign in as the demo user');
+      button.addEventListener('click', () => {
+        button.disabled = true;
+        signInDemoUser(ctx.catalogue).then(show, (error: unknown) => {
+          button.disabled = false;
+          replace(body, h('p', { class: 'inline-error', role: 'alert' }, String(error)), button);
+        });
+      });
+      replace(
+        body,
+        h(
+          'div',
+          { class: 'state empty' },
+          h('strong', {}, 'Not signed in'),
+          h('p', {}, 'The demo user has a list of movies to edit.'),
+        ),
+        button,
+      );
+      return;
+    }
+    const subscription = liveQuery(() => ctx.catalogue.database.lists.get(user.list_id)).subscribe((list) => {
+      void drawList(ctx, body, user.list_id, list?.items.map((item) => item.id) ?? []);
+    });
+    stop = () => subscription.unsubscribe();
+    const shown = watchlistPanel(ctx, user.account_id);
+    replace(watchlist, shown.element);
+    stopWatchlist = shown.dispose;
+  };
+  show();
+  return {
+    title: 'My list',
+    element: h(
+      'section',
+      { class: 'screen' },
+      h('header', { class: 'screen-header' }, h('h1', { id: 'screen-title' }, 'My list')),
+      body,
+      watchlist,
+      h('h2', {}, 'Pending changes'),
+      outbox.element,
+    ),
+    dispose() {
+      stop?.();
+      stopWatchlist?.();
+      outbox.dispose();
+    },
+  };
+}
+
+async function drawList(ctx: DemoContext, body: HTMLElement, listId: number, ids: number[]): Promise<void> {
+  const movies = await ctx.catalogue.database.movies.bulkGet(ids);
+  if (ids.length === 0) {
+    replace(
+      body,
+      h('div', { class: 'state empty' }, h('strong', {}, 'Your list is empty'), h('p', {}, 'Nothing left to watch.')),
+    );
+    return;
+  }
+  replace(
+    body,
+    h('p', { class: 'count' }, `${ids.length} movies`),
+    h(
+      'ul',
+      { class: 'list-items' },
+      ids.map((id, index) => {
+        const movie = movies[index];
+        const title = movie?.title ?? `Movie ${id}`;
+        const remove = h(
+          'button',
+          { class: 'button', type: 'button', 'aria-label': `Remove ${title} from the list` },
+          'Remove',
+        );
+        remove.addEventListener('click', () => {
+          remove.disabled = true;
+          void ctx.catalogue.lists.removeItem({ list_id: listId, media_id: id });
+        });
+        return h(
+          'li',
+          { class: 'list-item', 'data-id': id },
+          ctx.images.picture(movie?.poster_path, 'poster', `Poster of ${title}`, '64px'),
+          h('span', {}, h('strong', {}, title), h('small', {}, movie ? year(movie.release_date) : '')),
+          remove,
+        );
+      }),
+    ),
+  );
+}
+
+type WatchlistOrder = 'created_at.asc' | 'created_at.desc';
+
+/** The user's TV watchlist in the service's order, oldest or newest addition first. */
+function watchlistPanel(ctx: DemoContext, accountId: number): { element: HTMLElement; dispose(): void } {
+  const holder = h('div', {});
+  let current: { dispose(): void } | undefined;
+  const show = (order: WatchlistOrder) => {
+    current?.dispose();
+    const panel = viewPanel(ctx.catalogue.accountTvWatchlist({ account_id: accountId, sort_by: order }), {
+      what: 'series on your watchlist',
+      online: ctx.online,
+      isEmpty: (data) => data.results.length === 0,
+      render: (data) => grid(data.results.map((series) => seriesCard(ctx.images, series))),
+    });
+    current = panel;
+    replace(holder, panel.element);
+  };
+  const sort = h(
+    'select',
+    { id: 'watchlist-sort', 'aria-label': 'Watchlist order' },
+    h('option', { value: 'created_at.asc' }, 'Oldest first'),
+    h('option', { value: 'created_at.desc' }, 'Newest first'),
+  );
+  sort.addEventListener('change', () => show(sort.value as WatchlistOrder));
+  show('created_at.asc');
+  return {
+    element: h('div', {}, h('div', { class: 'screen-header' }, h('h2', {}, 'TV watchlist'), sort), holder),
+    dispose: () => current?.dispose(),
+  };
+}

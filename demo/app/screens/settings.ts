@@ -1,0 +1,57 @@
+/** Settings: point the page at another service (base URL and token), or back at the embedded fake. */
+import type { DemoContext, Screen } from '../context.js';
+import { h, replace } from '../dom.js';
+import { currentSettings, saveSettings, useEmbeddedFake } from '../service-settings.js';
+
+export function settingsScreen(_ctx: DemoContext): Screen {
+  const settings = currentSettings();
+  const baseUrl = h('input', {
+    id: 'base-url',
+    type: 'url',
+    required: true,
+    value: settings.isFake ? 'https://api.themoviedb.org' : settings.baseUrl,
+  });
+  const token = h('input', { id: 'token', type: 'password', required: true, autocomplete: 'off' });
+  const message = h('p', { class: 'count', role: 'status' });
+  const form = h(
+    'form',
+    { class: 'filters settings' },
+    h('label', { for: 'base-url' }, h('span', {}, 'Service base URL'), baseUrl),
+    h('label', { for: 'token' }, h('span', {}, 'Read access token (bearer)'), token),
+    h('button', { class: 'button', type: 'submit' }, 'Use this service'),
+  );
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    try {
+      saveSettings(baseUrl.value, token.value);
+      location.reload();
+    } catch {
+      replace(message, 'That base URL is not a valid URL.');
+    }
+  });
+  const reset = h('button', { class: 'button', type: 'button', id: 'use-fake' }, 'Use the embedded fake service');
+  reset.addEventListener('click', () => {
+    useEmbeddedFake();
+    location.reload();
+  });
+  return {
+    title: 'Settings',
+    element: h(
+      'section',
+      { class: 'screen' },
+      h('header', { class: 'screen-header' }, h('h1', { id: 'screen-title' }, 'Settings')),
+      h(
+        'p',
+        { class: 'overview' },
+        settings.isFake
+          ? 'Now using the embedded fake catalogue service on this origin (no network, no account).'
+          : `Now using ${settings.baseUrl}.`,
+        ' The token is kept in this tab’s session storage only: never in IndexedDB, a URL or a log. Each service gets its own database.',
+      ),
+      form,
+      message,
+      !settings.isFake && reset,
+    ),
+    dispose() {},
+  };
+}

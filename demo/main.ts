@@ -1,0 +1,126 @@
+/**
+ * The demo PWA: a catalogue on this origin's IndexedDB, screens rendered from live views, a first sync with a
+ * progress bar, and a module service worker that caches the shell and images and refreshes in the background.
+ */
+import './styles.css';
+import { type Catalogue, createCatalogue } from '../src/index.js';
+import { registerBackgroundRefresh } from '../src/sw/index.js';
+import { DEMO_RATE_LIMIT } from './app/config.js';
+import type { DemoContext, Screen } from './app/context.js';
+import { restoreDemoUser } from './app/demo-user.js';
+import { h, replace } from './app/dom.js';
+import { createImages } from './app/images.js';
+import { type Route, routeOf } from './app/router.js';
+import { currentSettings } from './app/service-settings.js';
+import { syncBar } from './app/sync-bar.js';
+
+type Configuration = Awaited<ReturnType<Catalogue['configuration']>>;
+
+const settings = currentSettings();
+const catalogue = createCatalogue({
+  baseUrl: settings.baseUrl,
+  accessToken: settings.accessToken,
+  dbName: settings.dbName,
+  rateLimit: DEMO_RATE_LIMIT,
+});
+
+const NAV: readonly (readonly [NonNullable<Route['section']>, string, string])[] = [
+  ['trending', '#/trending/day', 'Trending'],
+  ['airing', '#/airing', 'Airing today'],
+  ['discover', '#/discover', 'Discover'],
+  ['people', '#/people', 'People'],
+  ['list', '#/list', 'My list'],
+  ['settings', '#/settings', 'Settings'],
+];
+
+const main = h('main', { id: 'main', tabindex: -1 });
+const navLinks = NAV.map(([section, href, label]) => h('a', { href, 'data-section': section }, label));
+const storageNote = h('span', {});
+replace(
+  document.getElementById('app') as HTMLElement,
+  h(
+    'header',
+    { class: 'topbar' },
+    h('a', { class: 'brand', href: '#/' }, h('img', { src: '/icon.svg', alt: '', width: 28, height: 28 }), 'Catalogue'),
+    h('nav', { class: 'mainnav', 'aria-label': 'Screens' }, navLinks),
+    syncBar(catalogue),
+  ),
+  main,
+  h('footer', { class: 'footer' }, 'Offline-first, built on catalogue-sync · ', storageNote),
+);
+
+let context: DemoContext = { catalogue, images: createImages(catalogue, undefined), online: () => navigator.onLine };
+let current: Screen | undefined;
+
+function render(moveFocus: boolean): void {
+  const route = routeOf(location.hash);
+  current?.dispose();
+  current = route.open(context);
+  replace(main, current.element);
+  document.title = `${current.title} · Catalogue`;
+  for (const link of navLinks) {
+    if (link.dataset.section === route.section) link.setAttribute('aria-current', 'page');
+    else link.removeAttribute('aria-current');
+  }
+  // Keyboard and screen-reader users land on the new screen, not on the link they left.
+  if (moveFocus) main.focus({ preventScroll: true });
+  window.scrollTo(0, 0);
+}
+
+/** Image sizes come from the configuration; offline it is read from the store, or the page shows placeholders. */
+async function loadConfiguration(): Promise<Configuration | undefined> {
+  const timeout = new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 3_000));
+  return Promise.race([catalogue.configuration().catch(() => undefined), timeout]);
+}
+
+/** The first visit's sync: what the screens show, and enough series for discover to work offline. */
+async function warmUp(): Promise<void> {
+  const { sync } = catalogue;
+  await Promise.allSettled([
+    sync.ensureFresh('trendingTv', { time_window: 'day' }),
+    sync.ensureFresh('trendingTv', { time_window: 'week' }),
+    sync.ensureFresh('trendingMovies', { time_window: 'day' }),
+    sync.ensureFresh('trendingMovies', { time_window: 'week' }),
+    sync.ensureFresh('airingToday'),
+    sync.pullList('popularPeople', undefined, { pages: 2 }),
+    sync.pullList('discoverTv', { sort_by: 'popularity.desc' }, { pages: 5 }),
+  ]);
+}
+
+async function registerWorker(): Promise<void> {
+  if (!('serviceWorker' in navigator)) return;
+  await navigator.serviceWorker.register('/sw.js', { type: 'module', scope: '/' });
+  const registration = await navigator.serviceWorker.ready;
+  // The worker refreshes the embedded fake's database; another service's token stays in this tab.
+  if (settings.isFake) await registerBackgroundRefresh(registration, { minInterval: 3_600_000 });
+}
+
+async function askPersistence(): Promise<void> {
+  const persisted = (await navigator.storage?.persist?.().catch(() => false)) ?? false;
+  replace(storageNote, persisted ? 'storage kept by the browser' : 'storage may be cleared by the browser');
+}
+
+async function start(): Promise<void> {
+  const [configuration] = await Promise.all([
+    loadConfiguration(),
+    settings.isFake ? restoreDemoUser(catalogue).catch(() => undefined) : undefined,
+  ]);
+  context = { ...context, images: createImages(catalogue, configuration) };
+  render(false);
+  window.addEventListener('hashchange', () => render(true));
+  document.body.dataset.ready = 'true';
+  if (!configuration) {
+    // Offline on a first visit: show images once the configuration arrives.
+    void catalogue.configuration().then((late) => {
+      context = { ...context, images: createImages(catalogue, late) };
+      render(false);
+    });
+  }
+  void askPersistence();
+  void registerWorker().catch(() => replace(storageNote, 'offline shell unavailable: no service worker'));
+  if (navigator.onLine) await warmUp();
+  // A hook for people and tests: the first sync of this visit has settled.
+  document.body.dataset.synced = 'true';
+}
+
+void start();

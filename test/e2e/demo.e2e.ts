@@ -1,0 +1,254 @@
+/**
+ * The demo PWA (`demo/`) in Chromium on the one-origin server: the first visit syncs with a progress bar that
+ * reaches 100%, every screen renders (a screenshot of each is saved under `.tmp-e2e-demo/` to look at), and with
+ * the network cut a reload shows the visited screens from IndexedDB through the worker's cached shell and images,
+ * with discover filters running locally.
+ */
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import demoConfig from '../../demo/vite.config.js';
+import { FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
+import { type E2EHarness, startE2E } from './support/e2e-harness.js';
+
+const SCREENSHOTS = fileURLToPath(new URL('../../.tmp-e2e-demo/', import.meta.url));
+
+let e2e: E2EHarness;
+let page: Page;
+
+beforeAll(async () => {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  e2e = await startE2E({
+    service: { seed: 5, scale: 'small' },
+    page: { root: fileURLToPath(new URL('../../demo/', import.meta.url)), vite: demoConfig },
+  });
+  page = await e2e.context.newPage();
+  await page.setViewportSize({ width: 1280, height: 860 });
+});
+
+afterAll(async () => {
+  await e2e?.close();
+});
+
+async function shot(name: string, fullPage = true): Promise<void> {
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+  await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage });
+}
+
+/** Opens a screen by its hash and waits for its first rendered item. */
+async function openScreen(hash: string, ready: string): Promise<void> {
+  await page.evaluate((target) => {
+    location.hash = target;
+  }, hash);
+  await page.locator(ready).first().waitFor();
+}
+
+const cardCount = (scope = 'main') => page.locator(`${scope} .card`).count();
+
+describe('the demo PWA', () => {
+  // A test that fails while offline must not leave the next ones offline too.
+  afterEach(async () => {
+    await e2e.context.setOffline(false);
+  });
+
+  it('syncs on the first visit: the progress bar reaches 100% and the worker takes control', async () => {
+    await page.goto(`${e2e.url}/`);
+    await page.locator('body[data-synced="true"]').waitFor({ timeout: 20_000 });
+    const sync = page.locator('.sync');
+    await expect.poll(() => sync.getAttribute('data-percent')).toBe('100');
+    const bar = await page.locator('#sync-progress').evaluate((el) => ({
+      value: (el as HTMLProgressElement).value,
+      max: (el as HTMLProgressElement).max,
+    }));
+    expect(bar.value).toBe(bar.max);
+    await expect.poll(() => page.locator('#sync-label').textContent()).toMatch(/^Up to date · \d+ synced$/);
+    const synced = Number((await page.locator('#sync-label').textContent())?.match(/(\d+) synced/)?.[1]);
+    expect(synced).toBeGreaterThanOrEqual(7);
+    expect(e2e.served.service.log.count({ operation: 'discoverTv' })).toBeGreaterThanOrEqual(5);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 10_000 });
+    expect(await page.locator('#connectivity').textContent()).toBe('Online');
+    expect(await page.evaluate(() => document.querySelector('link[rel="manifest"]')?.getAttribute('href'))).toBe(
+      '/manifest.webmanifest',
+    );
+  });
+
+  it('renders every screen with posters sized from the configuration', async () => {
+    await openScreen('#/trending/day', 'main .card img');
+    // Cards render as the view emits: wait for the page of 20 rather than racing the first one.
+    await expect.poll(cardCount).toBeGreaterThanOrEqual(20);
+    const srcset = await page.locator('main .card img').first().getAttribute('srcset');
+    expect(srcset).toMatch(/\/t\/p\/w\d+\/\S+ \d+w/);
+    await shot('trending-day');
+    await shot('trending-day-viewport', false);
+    await openScreen('#/trending/week', 'main .card img');
+    await shot('trending-week');
+    await openScreen('#/airing', 'main .card img');
+    await shot('airing-today');
+    await openScreen('#/discover', 'main .card');
+    await page.selectOption('#filter-genre', '18');
+    await page.locator('main .count').first().waitFor();
+    await shot('discover');
+    await openScreen('#/people', 'main .card.person');
+    expect(await page.locator('main .known-for').count()).toBeGreaterThan(0);
+    await shot('people');
+    await page.locator('main .card.person').first().click();
+    await page.locator('main .translations details').first().waitFor();
+    await page.locator('main .stills figure').first().waitFor();
+    await shot('person');
+    await openScreen('#/trending/day', 'main .card img');
+    await page.locator('main a.card[href^="#/series/"]').first().click();
+    await page.locator('main .credits li').first().waitFor();
+    await page.locator('main .posters img').first().waitFor();
+    await shot('series');
+    await openScreen('#/trending/day', 'main .card img');
+    await page.locator('main a.card[href^="#/movie/"]').first().click();
+    await page.locator('main .videos li').first().waitFor();
+    await shot('movie');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openScreen('#/trending/day', 'main .card img');
+    await shot('phone-trending');
+    await page.setViewportSize({ width: 1280, height: 860 });
+  });
+
+  it('is keyboard-navigable: the screens are real links', async () => {
+    await openScreen('#/trending/day', 'main .card');
+    await page.focus('.skip-link');
+    await page.keyboard.press('Tab'); // the brand
+    await page.keyboard.press('Tab'); // Trending
+    await page.keyboard.press('Tab'); // Airing today
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => location.hash === '#/airing');
+    // The screen's content takes the focus (hashchange runs just after the hash is set).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+    expect(await page.locator('main h1').textContent()).toBe('Airing today');
+  });
+
+  it('offline, a reload shows the visited screens from the store and discover filters run locally', async () => {
+    await e2e.context.setOffline(true);
+    await page.goto(`${e2e.url}/#/trending/day`);
+    await page.locator('main .card').first().waitFor();
+    expect(await page.locator('#connectivity').textContent()).toBe('Offline');
+    // Cards render as the view emits: wait for the page of 20 rather than racing the first one.
+    await expect.poll(cardCount).toBeGreaterThanOrEqual(20);
+    // The posters come from the worker's image cache.
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('main .card img')].some((i) => (i as HTMLImageElement).naturalWidth > 0),
+    );
+    await shot('offline-trending');
+
+    await openScreen('#/discover', 'main .card');
+    expect(await page.locator('main .mode').textContent()).toContain('saved on this device');
+    // The filters from the online visit are in the URL: reset them, then narrow down locally.
+    await page.selectOption('#filter-genre', '');
+    await expect.poll(() => page.locator('main .mode').textContent()).toContain('saved on this device');
+    const everything = await page.locator('main .count').textContent();
+    const cached = Number(everything?.match(/\d+/)?.[0]);
+    expect(cached).toBeGreaterThanOrEqual(60); // five discover pages were synced on the first visit
+    await page.selectOption('#filter-genre', '18');
+    await page.selectOption('#filter-vote', '5');
+    await expect.poll(() => page.locator('main .count').textContent()).not.toBe(everything);
+    expect(Number((await page.locator('main .count').textContent())?.match(/\d+/)?.[0])).toBeLessThan(cached);
+    const dramas = await page.locator('main .card').count();
+    expect(dramas).toBeGreaterThan(0);
+    expect(page.url()).toContain('genre=18');
+    await shot('offline-discover');
+
+    await openScreen('#/people', 'main .card.person');
+    await page.locator('main .card.person').first().click();
+    await page.locator('main .translations details').first().waitFor();
+    await openScreen('#/airing', 'main .card');
+    await e2e.context.setOffline(false);
+  });
+
+  it('a removal made offline shows as pending and is sent exactly once when back online', async () => {
+    const { service } = e2e.served;
+    await openScreen('#/list', '#sign-in');
+    await page.click('#sign-in');
+    await page.locator('main .list-item').nth(5).waitFor();
+    const listId = await page.evaluate(
+      () => JSON.parse(sessionStorage.getItem('catalogue-demo-user') ?? '{}').list_id as number,
+    );
+    const before = service.control.listItems(listId) ?? [];
+    expect(before).toHaveLength(6);
+    await shot('my-list');
+
+    await e2e.context.setOffline(true);
+    const removed = Number(await page.locator('main .list-item').first().getAttribute('data-id'));
+    await page.locator('main .list-item button').first().click();
+    await expect.poll(() => page.locator('main .list-item').count()).toBe(5);
+    await expect.poll(() => page.locator('main .outbox-panel .count').textContent()).toBe('1 pending · 0 failed');
+    expect(await page.locator('main .outbox-entry').textContent()).toContain(`media_id ${removed}`);
+    await shot('offline-pending');
+    expect(service.log.count({ operation: 'removeListItem' })).toBe(0);
+
+    await e2e.context.setOffline(false);
+    await page.locator('main .outbox-panel .state.empty').waitFor();
+    expect(service.log.count({ operation: 'removeListItem' })).toBe(1);
+    expect(service.control.listItems(listId)).toEqual(before.filter((id) => id !== removed));
+    // A reload (the outbox is read again from IndexedDB) sends nothing more.
+    await page.reload();
+    await page.locator('main .list-item').nth(4).waitFor();
+    await page.locator('main .outbox-panel .state.empty').waitFor();
+    expect(await page.locator('main .list-item').count()).toBe(5);
+    expect(service.log.count({ operation: 'removeListItem' })).toBe(1);
+  });
+
+  it('shows the TV watchlist in both orders and toggles a favorite from the series page', async () => {
+    const { service } = e2e.served;
+    await openScreen('#/list', 'main .list-item');
+    const watchlist = page.locator('main a.card[href^="#/series/"]');
+    await expect.poll(() => watchlist.count()).toBe(4);
+    const oldestFirst = await watchlist.evaluateAll((cards) => cards.map((card) => card.getAttribute('href')));
+    await page.selectOption('#watchlist-sort', 'created_at.desc');
+    await expect
+      .poll(() => watchlist.evaluateAll((cards) => cards.map((card) => card.getAttribute('href'))))
+      .toEqual([...oldestFirst].reverse());
+    await shot('my-list-watchlist');
+
+    await watchlist.first().click();
+    const favorite = page.locator('main .account-actions button').first();
+    await expect.poll(() => favorite.getAttribute('aria-pressed')).toBe('false');
+    await favorite.click();
+    await expect.poll(() => favorite.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => service.log.count({ operation: 'markFavorite' })).toBe(1);
+    await shot('series-signed-in');
+  });
+
+  it('settings point the page at another service; the token stays out of IndexedDB', async () => {
+    await openScreen('#/settings', '#base-url');
+    expect(await page.locator('#token').getAttribute('type')).toBe('password');
+    // "Another service": the same fake under its own URL, so the page gets a database of its own.
+    await page.fill('#base-url', `${e2e.url}/`);
+    await page.fill('#token', FAKE_ACCESS_TOKEN);
+    await shot('settings');
+    await Promise.all([page.waitForEvent('load'), page.click('form.settings button[type="submit"]')]);
+    await page.locator('body[data-synced="true"]').waitFor({ timeout: 20_000 });
+    await openScreen('#/trending/day', 'main .card');
+    const stored = await page.evaluate(async () => {
+      const values: string[] = [];
+      for (const { name } of await indexedDB.databases()) {
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const open = indexedDB.open(name as string);
+          open.onsuccess = () => resolve(open.result);
+          open.onerror = () => reject(open.error);
+        });
+        for (const store of db.objectStoreNames) {
+          const rows = await new Promise<unknown[]>((resolve) => {
+            const request = db.transaction(store).objectStore(store).getAll();
+            request.onsuccess = () => resolve(request.result);
+          });
+          values.push(JSON.stringify(rows));
+        }
+        db.close();
+      }
+      return { names: (await indexedDB.databases()).map((d) => d.name), text: values.join('') };
+    });
+    expect(stored.names).toContain(`catalogue-demo-${new URL(e2e.url).host}`);
+    expect(stored.text.length).toBeGreaterThan(1000);
+    expect(stored.text).not.toContain(FAKE_ACCESS_TOKEN);
+    await openScreen('#/settings', '#use-fake');
+    await Promise.all([page.waitForEvent('load'), page.click('#use-fake')]);
+    await page.locator('body[data-ready="true"]').waitFor();
+  });
+});
