@@ -5,6 +5,7 @@
 import type { DemoContext } from './context.js';
 import { storedDemoUser } from './demo-user.js';
 import { h, replace } from './dom.js';
+import { ratingSelect } from './rating-select.js';
 
 export function accountActions(ctx: DemoContext, seriesId: number): { element: HTMLElement; dispose(): void } {
   const user = storedDemoUser();
@@ -14,9 +15,18 @@ export function accountActions(ctx: DemoContext, seriesId: number): { element: H
     return { element, dispose() {} };
   }
   const view = ctx.catalogue.tvAccountStates({ series_id: seriesId });
+  const { account } = ctx.catalogue;
+  const rating = ratingSelect('series-rating', 'Your rating', (value) =>
+    value === undefined
+      ? account.deleteTvSeriesRating({ series_id: seriesId })
+      : account.rateTvSeries({ series_id: seriesId, value }),
+  );
+  const toggles = h('span', { class: 'toggles' });
   const draw = () => {
     const { data } = view.getSnapshot();
     if (!data) return replace(element, h('span', { class: 'updated' }, 'Reading your state of this series…'));
+    rating.show(data.rated);
+    if (!element.contains(rating.element)) replace(element, toggles, rating.element);
     const toggle = (label: string, on: boolean, change: () => Promise<unknown>) => {
       const button = h(
         'button',
@@ -32,7 +42,7 @@ export function accountActions(ctx: DemoContext, seriesId: number): { element: H
       return button;
     };
     replace(
-      element,
+      toggles,
       toggle(data.favorite ? '♥ Favorite' : '♡ Favorite', data.favorite, () =>
         ctx.catalogue.account.markFavorite({
           account_id: user.account_id,
@@ -49,7 +59,6 @@ export function accountActions(ctx: DemoContext, seriesId: number): { element: H
           watchlist: !data.watchlist,
         }),
       ),
-      h('span', { class: 'updated' }, data.rated ? `Your rating ★ ${data.rated.value}` : 'Not rated'),
     );
   };
   const unsubscribe = view.subscribe(draw);

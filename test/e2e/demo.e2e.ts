@@ -32,6 +32,10 @@ afterAll(async () => {
 });
 
 async function shot(name: string, fullPage = true): Promise<void> {
+  // A full-page shot shows images below the fold too: load the lazy ones instead of waiting for a scroll.
+  await page.evaluate(() => {
+    for (const image of document.images) image.loading = 'eager';
+  });
   await page.waitForFunction(() => [...document.images].every((image) => image.complete));
   await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage });
 }
@@ -213,6 +217,49 @@ describe('the demo PWA', () => {
     await expect.poll(() => favorite.getAttribute('aria-pressed')).toBe('true');
     await expect.poll(() => service.log.count({ operation: 'markFavorite' })).toBe(1);
     await shot('series-signed-in');
+  });
+
+  it('rates the series and an episode from the series page: shown at once, sent once each', async () => {
+    const { service } = e2e.served;
+    await openScreen('#/list', 'main a.card[href^="#/series/"]');
+    await page.locator('main a.card[href^="#/series/"]').first().click();
+    const seriesRating = page.locator('#series-rating');
+    await expect.poll(() => seriesRating.inputValue()).toBe('');
+    const episode = page.locator('main .episode').first();
+    await episode.locator('.episode-rated').waitFor();
+    expect(await episode.locator('.episode-rated').textContent()).toBe('Not rated');
+    // A real labelled control: the label names it for screen readers and keyboard users.
+    const episodeRating = episode.getByLabel(/^Rate episode \d+$/);
+    expect(await episodeRating.evaluate((el) => el.tagName)).toBe('SELECT');
+
+    // Offline, so "at once" cannot be the service's answer: both changes wait in the outbox.
+    await e2e.context.setOffline(true);
+    await page.selectOption('#series-rating', '8');
+    await episodeRating.selectOption('7.5');
+    await expect.poll(() => episode.locator('.episode-rated').textContent()).toBe('Rated ★ 7.5');
+    expect(await seriesRating.inputValue()).toBe('8');
+    expect(await episodeRating.inputValue()).toBe('7.5');
+    const seriesPage = page.url();
+    await openScreen('#/list', 'main .outbox-panel .count');
+    expect(await page.locator('main .outbox-panel .count').textContent()).toBe('2 pending · 0 failed');
+    expect(await page.locator('main .outbox-entry strong').allTextContents()).toEqual(['Rating', 'Episode rating']);
+    expect(service.log.count({ operation: 'rateTvSeries' }) + service.log.count({ operation: 'rateEpisode' })).toBe(0);
+
+    await e2e.context.setOffline(false);
+    await page.locator('main .outbox-panel .state.empty').waitFor();
+    expect(service.log.count({ operation: 'rateTvSeries' })).toBe(1);
+    expect(service.log.count({ operation: 'rateEpisode' })).toBe(1);
+    const sent = service.log.entries().filter((entry) => entry.operation.startsWith('rate'));
+    expect(sent.map((entry) => [entry.method, entry.status])).toEqual([
+      ['POST', 201],
+      ['POST', 201],
+    ]);
+    await page.goto(seriesPage);
+    await expect.poll(() => page.locator('#series-rating').inputValue()).toBe('8');
+    await expect.poll(() => page.locator('main .episode .episode-rated').first().textContent()).toBe('Rated ★ 7.5');
+    await shot('series-ratings');
+    expect(service.log.count({ operation: 'rateTvSeries' })).toBe(1);
+    expect(service.log.count({ operation: 'rateEpisode' })).toBe(1);
   });
 
   it('settings point the page at another service; the token stays out of IndexedDB', async () => {

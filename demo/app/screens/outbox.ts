@@ -10,6 +10,8 @@ const LABELS: Readonly<Record<string, string>> = {
   addToWatchlist: 'Watchlist',
   rateTvSeries: 'Rating',
   deleteTvSeriesRating: 'Remove rating',
+  rateEpisode: 'Episode rating',
+  deleteEpisodeRating: 'Remove episode rating',
 };
 
 export function outboxScreen(ctx: DemoContext): Screen {

@@ -4,6 +4,7 @@ import { rating } from '../cards.js';
 import type { DemoContext, Screen } from '../context.js';
 import { h, replace, year } from '../dom.js';
 import { genreName } from '../genres.js';
+import { seasonEpisodes } from '../season-episodes.js';
 import { viewPanel } from '../view-panel.js';
 
 export function seriesScreen(ctx: DemoContext, seriesId: number, season: number): Screen {
@@ -56,6 +57,7 @@ export function seriesScreen(ctx: DemoContext, seriesId: number, season: number)
         h('p', { class: 'crew' }, 'Crew: ', data.crew.map((member) => `${member.name} (${member.job})`).join(', ')),
     ],
   });
+  const episodes = seasonEpisodes(ctx, seriesId, season);
   const posters = viewPanel(catalogue.seasonImages(params), {
     what: `posters for season ${season}`,
     online: ctx.online,
@@ -76,6 +78,8 @@ export function seriesScreen(ctx: DemoContext, seriesId: number, season: number)
       { class: 'screen' },
       h('header', { class: 'detail-header' }, poster, h('div', {}, heading, facts, actions.element)),
       seasonNav(seriesId, season),
+      h('h2', {}, `Season ${season} episodes`),
+      episodes.element,
       h('h2', {}, `Season ${season} cast`),
       credits.element,
       h('h2', {}, `Season ${season} posters`),
@@ -84,6 +88,7 @@ export function seriesScreen(ctx: DemoContext, seriesId: number, season: number)
     dispose() {
       actions.dispose();
       credits.dispose();
+      episodes.dispose();
       posters.dispose();
     },
   };
