@@ -2,29 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import * as lib from '../../src/index.js';
+import { BEYOND_THE_19 } from '../helpers/operations.js';
 
 /** The public surface of the package entry: the registry and the error classes with their guards. */
-
-/** Operations beyond the 19 (DESIGN, Contracts), by the issue that adds them. */
-const BEYOND_THE_19 = [
-  // The change-feed issue.
-  'tvChanges',
-  'seasonDetails',
-  'seriesChanges',
-  'seasonChanges',
-  // The outbox issue.
-  'createRequestToken',
-  'createGuestSession',
-  'accountDetails',
-  'deleteSession',
-  'listDetails',
-  'markFavorite',
-  'addToWatchlist',
-  'rateTvSeries',
-  'deleteTvSeriesRating',
-  'rateEpisode',
-  'deleteEpisodeRating',
-];
 
 const THE_19 = [
   'trendingTv',
