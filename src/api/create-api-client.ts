@@ -5,6 +5,7 @@ import { NetworkError } from './errors/network-error.js';
 import { TimeoutError } from './errors/timeout-error.js';
 import { parseParams } from './parse-params.js';
 import { type ApiResponse, type NotModifiedResponse, parseResponse } from './parse-response.js';
+import { DEFAULT_MAX_BODY_BYTES } from './read-body.js';
 
 /** The bearer token, or a function that returns it (e.g. read from a vault); called once per request. */
 export type AccessToken = string | (() => string | Promise<string>);
@@ -23,6 +24,12 @@ export interface ApiClientOptions {
    * @default 30000
    */
   timeoutMs?: number;
+  /**
+   * The largest response body read, in bytes; a larger success fails with `SchemaValidationError` without being
+   * read to its end (see `readBodyText`).
+   * @default 8388608 (8 MiB, `DEFAULT_MAX_BODY_BYTES`)
+   */
+  maxBodyBytes?: number;
 }
 
 export interface RequestOptions {
@@ -96,6 +103,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const clock = options.clock ?? systemClock;
   const timeoutMs = options.timeoutMs ?? 30_000;
   if (!(timeoutMs > 0)) throw new TypeError('createApiClient: timeoutMs must be a positive number');
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  if (!(Number.isSafeInteger(maxBodyBytes) && maxBodyBytes > 0)) {
+    throw new TypeError('createApiClient: maxBodyBytes must be a positive integer');
+  }
   // A base URL with a path prefix (a proxy at /tmdb) keeps its prefix.
   const prefix = base.pathname.replace(/\/+$/, '');
 
@@ -136,7 +147,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         signal: controller.signal,
       });
       // The body is read under the same timeout and signal as the headers.
-      return await parseResponse(operation, response, () => clock.now());
+      return await parseResponse(operation, response, () => clock.now(), { maxBodyBytes });
     };
     try {
       return await Promise.race([exchange(), aborted]);

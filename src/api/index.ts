@@ -20,7 +20,15 @@ export {
   type ResponseOf,
 } from './endpoints.js';
 export * from './errors/index.js';
+export { MAX_JSON_DEPTH, neutraliseJson } from './neutralise-json.js';
 export { parseParams } from './parse-params.js';
-export { type ApiResponse, type NotModifiedResponse, parseResponse, serviceErrorFrom } from './parse-response.js';
+export {
+  type ApiResponse,
+  type NotModifiedResponse,
+  type ParseResponseOptions,
+  parseResponse,
+  serviceErrorFrom,
+} from './parse-response.js';
+export { DEFAULT_MAX_BODY_BYTES, readBodyText } from './read-body.js';
 export { parseRetryAfter } from './retry-after.js';
 export * from './schemas/index.js';

@@ -23,6 +23,18 @@ function ruleOf(issue: z.core.$ZodIssue): string {
 }
 
 /**
+ * Only the caller's own keys count: a value inherited from a crafted prototype (`{ __proto__: { series_id } }`) or
+ * from a polluted `Object.prototype` must not reach a URL. A null-prototype copy reads nothing inherited; an own
+ * `__proto__` key (from `JSON.parse`) stays an own key, which the strict schema then refuses as unknown.
+ */
+function ownEntries(params: unknown): unknown {
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) return params;
+  const copy = Object.create(null) as Record<string, unknown>;
+  for (const [key, value] of Object.entries(params)) copy[key] = value;
+  return copy;
+}
+
+/**
  * Validates a caller's flat parameter object against the operation's rules and returns the canonical form
  * (id arrays joined, unknown keys refused). Throws `InvalidParamsError` naming the parameter and the rule.
  */
@@ -32,7 +44,7 @@ export function parseParams<O extends OperationName>(operation: O, params: unkno
     throw new InvalidParamsError({ operation: String(operation), param: '(operation)', rule: 'unknown operation' });
   }
   const endpoint = endpoints[operation];
-  const result = endpoint.params.safeParse(params ?? {});
+  const result = endpoint.params.safeParse(ownEntries(params ?? {}));
   if (!result.success) {
     const issue = result.error.issues[0];
     throw new InvalidParamsError({

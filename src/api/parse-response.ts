@@ -2,7 +2,18 @@ import { parseMaxAge } from './cache-control.js';
 import { endpoints, type OperationName, type ResponseOf } from './endpoints.js';
 import { SchemaValidationError } from './errors/schema-validation-error.js';
 import { ServiceError } from './errors/service-error.js';
+import { MAX_JSON_DEPTH, neutraliseJson } from './neutralise-json.js';
+import { DEFAULT_MAX_BODY_BYTES, readBodyText } from './read-body.js';
 import { parseRetryAfter } from './retry-after.js';
+
+export interface ParseResponseOptions {
+  /**
+   * Bodies larger than this many bytes are not read to their end: a success becomes `SchemaValidationError`
+   * (quarantined, like any body the library will not store), a failure keeps its `ServiceError` without details.
+   * @default DEFAULT_MAX_BODY_BYTES (8 MiB)
+   */
+  maxBodyBytes?: number;
+}
 
 /** What a successful call yields: the validated body and the caching facts the engine stores with it. */
 export interface ApiResponse<T> {
@@ -32,6 +43,7 @@ function tryJson(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch {
+    // A SyntaxError, or a RangeError from an engine whose parser has a nesting limit: both are "not JSON we take".
     return { ok: false };
   }
 }
@@ -73,20 +85,41 @@ export async function parseResponse<O extends OperationName>(
   operation: O,
   response: Response,
   now: () => number,
+  options: ParseResponseOptions = {},
 ): Promise<ApiResponse<ResponseOf<O>> | NotModifiedResponse> {
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const etag = response.headers.get('etag') ?? undefined;
   const maxAgeSeconds = parseMaxAge(response.headers.get('cache-control'));
   if (response.status === 304) {
     await response.body?.cancel();
     return { data: undefined, etag, maxAgeSeconds, status: 304, receivedAt: now() };
   }
-  const text = await response.text();
+  const body = await readBodyText(response, maxBodyBytes);
+  const text = body.ok ? body.text : '';
   if (response.status < 200 || response.status >= 300) {
     throw serviceErrorFrom(operation, response.status, text, response.headers.get('retry-after'), now());
+  }
+  if (!body.ok) {
+    throw new SchemaValidationError({
+      operation,
+      path: '',
+      issues: [],
+      message: `the body exceeds the limit of ${maxBodyBytes} bytes`,
+    });
   }
   const parsed = tryJson(text);
   if (!parsed.ok) {
     throw new SchemaValidationError({ operation, path: '', issues: [], message: 'the body is not valid JSON' });
+  }
+  // Before the schema sees it: `z.unknown()` parts (change values) would carry a hostile key or depth into the store.
+  const neutralised = neutraliseJson(parsed.value);
+  if (!neutralised.ok) {
+    throw new SchemaValidationError({
+      operation,
+      path: '',
+      issues: [],
+      message: `the body nests deeper than ${MAX_JSON_DEPTH} levels`,
+    });
   }
   const envelope = asRecord(parsed.value);
   // `success: false` is a failure even without a status_code (only `success` is reliable, FACTS §7).

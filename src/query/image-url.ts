@@ -14,12 +14,21 @@ const SIZE_LISTS = {
 /** An image path is one `/name.ext` segment: nothing that could climb out of the image base or add a query. */
 const IMAGE_PATH = /^\/[A-Za-z0-9_-]+\.[A-Za-z0-9]{2,5}$/;
 
+/**
+ * A size token as the service spells them (`w92`, `h632`, `original`). Checked even though the token must also be
+ * in the configuration's list: the configuration is a response, and a crafted one could list `../../x` as a size.
+ */
+const SIZE_TOKEN = /^(?:[wh][0-9]{1,5}|original)$/;
+
+/** Why an image URL could not be built; `base`: the configuration's base URL is not an http(s) URL. */
+export type ImageUrlErrorReason = 'path' | 'size' | 'kind' | 'base';
+
 /** Why an image URL could not be built. */
 export class ImageUrlError extends Error {
   override readonly name = 'ImageUrlError' as const;
-  readonly reason: 'path' | 'size' | 'kind';
+  readonly reason: ImageUrlErrorReason;
 
-  constructor(reason: 'path' | 'size' | 'kind', message: string) {
+  constructor(reason: ImageUrlErrorReason, message: string) {
     super(message);
     this.reason = reason;
   }
@@ -41,13 +50,40 @@ export interface ImageUrlOptions {
 }
 
 function sizesOf(configuration: Configuration, kind: ImageKind): readonly string[] {
-  const key = SIZE_LISTS[kind];
-  if (!key) throw new ImageUrlError('kind', `unknown image kind ${JSON.stringify(kind)}`);
-  return configuration.images[key];
+  // An own-key check: `constructor` or `toString` as a kind must not reach Object.prototype's members.
+  if (typeof kind !== 'string' || !Object.hasOwn(SIZE_LISTS, kind)) {
+    throw new ImageUrlError('kind', `unknown image kind ${JSON.stringify(kind)}`);
+  }
+  const sizes = configuration.images[SIZE_LISTS[kind]];
+  if (!Array.isArray(sizes)) throw new ImageUrlError('kind', `the configuration has no ${kind} sizes`);
+  return sizes;
 }
 
+function assertImagePath(path: unknown): void {
+  if (typeof path !== 'string' || !IMAGE_PATH.test(path)) {
+    throw new ImageUrlError('path', `not an image path: ${JSON.stringify(path)}`);
+  }
+}
+
+/**
+ * The configuration's base URL, refused unless it is an absolute http(s) URL without credentials, query or
+ * fragment: the configuration is a response, and a crafted one must not turn every image into `javascript:`, a
+ * `data:` document or a URL that carries user names. Plain http stays allowed: a fake service or a proxy on the
+ * loopback serves `secure_base_url` over http (the demo does).
+ */
 function baseOf(configuration: Configuration, options: ImageUrlOptions): string {
   const base = options.insecure ? configuration.images.base_url : configuration.images.secure_base_url;
+  let url: URL | undefined;
+  try {
+    url = typeof base === 'string' ? new URL(base) : undefined;
+  } catch {
+    url = undefined;
+  }
+  const web = url?.protocol === 'http:' || url?.protocol === 'https:';
+  // `/[?#]/` on the text, not `url.search`/`url.hash`: an empty `?` or `#` parses to '' yet still ends the path.
+  if (!url || !web || url.username || url.password || /[?#]/.test(base)) {
+    throw new ImageUrlError('base', "the configuration's image base URL is not a plain http(s) URL");
+  }
   return base.endsWith('/') ? base : `${base}/`;
 }
 
@@ -65,8 +101,8 @@ export function imageUrl(
   options: ImageUrlOptions = {},
 ): string | undefined {
   if (path === null || path === undefined) return undefined;
-  if (!IMAGE_PATH.test(path)) throw new ImageUrlError('path', `not an image path: ${JSON.stringify(path)}`);
-  if (!sizesOf(configuration, kind).includes(size)) {
+  assertImagePath(path);
+  if (typeof size !== 'string' || !SIZE_TOKEN.test(size) || !sizesOf(configuration, kind).includes(size)) {
     throw new ImageUrlError('size', `size ${JSON.stringify(size)} is not a ${kind} size of the configuration`);
   }
   return `${baseOf(configuration, options)}${size}${path}`;
@@ -83,9 +119,11 @@ export function srcSet(
   options: ImageUrlOptions = {},
 ): string | undefined {
   if (path === null || path === undefined) return undefined;
+  // Checked here too: a configuration without width sizes would otherwise return '' for any path, hostile or not.
+  assertImagePath(path);
   const entries: string[] = [];
   for (const size of sizesOf(configuration, kind)) {
-    const match = /^w(\d+)$/.exec(size);
+    const match = typeof size === 'string' ? /^w(\d+)$/.exec(size) : null;
     if (match) entries.push(`${imageUrl(configuration, path, kind, size, options)} ${match[1]}w`);
   }
   return entries.join(', ');

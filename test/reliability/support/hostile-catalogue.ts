@@ -1,0 +1,92 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import type { OperationName } from '../../../src/api/index.js';
+import { type Catalogue, createCatalogue } from '../../../src/create-catalogue.js';
+import { createManualConnectivity } from '../../../src/env.js';
+import type { MutationOperation } from '../../../src/store/outbox-rows.js';
+import { createVirtualClock, type VirtualClock } from '../../../src/testing/index.js';
+import { exampleParams, TEST_BASE_URL, TEST_TOKEN } from '../../helpers/api-client.js';
+import { createRecordingFetch, type FakeHandler, type RecordingFetch } from '../../helpers/recording-fetch.js';
+
+export interface HostileCatalogue {
+  readonly catalogue: Catalogue;
+  readonly fetch: RecordingFetch;
+  readonly clock: VirtualClock;
+  /** Replaces what the fake server answers from now on. */
+  answer(handler: FakeHandler): void;
+}
+
+/** A seeded random (Park–Miller): the same timeline on every run. */
+export function seededRandom(seed = 1): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 16807) % 2147483647;
+    return state / 2147483647;
+  };
+}
+
+/**
+ * A catalogue over a fresh fake IndexedDB and a recording fetch whose answers the test swaps at will; by default
+ * the server answers 500 (no test here should reach it unless it says so).
+ */
+export function hostileCatalogue(): HostileCatalogue {
+  let handler: FakeHandler = () => new Response('{"status_code":11}', { status: 500 });
+  const fetch = createRecordingFetch((request) => handler(request));
+  const clock = createVirtualClock(Date.UTC(2026, 10, 1));
+  const catalogue = createCatalogue({
+    baseUrl: TEST_BASE_URL,
+    accessToken: TEST_TOKEN,
+    fetch,
+    clock,
+    connectivity: createManualConnectivity(true),
+    random: seededRandom(),
+    indexedDB: { indexedDB: new IDBFactory(), IDBKeyRange },
+    dbName: 'hostile-input',
+    // No retries: one hostile answer per call keeps the request counts exact.
+    retry: { attempts: 1 },
+  });
+  return {
+    catalogue,
+    fetch,
+    clock,
+    answer(next) {
+      handler = next;
+    },
+  };
+}
+
+/** The writes the outbox carries: each reached through `catalogue.lists` or `catalogue.account`. */
+export const MUTATIONS: readonly string[] = [
+  'removeListItem',
+  'markFavorite',
+  'addToWatchlist',
+  'rateTvSeries',
+  'deleteTvSeriesRating',
+  'rateEpisode',
+  'deleteEpisodeRating',
+] satisfies readonly MutationOperation[];
+
+/** The catalogue method that submits a mutation. */
+export function mutationOf(
+  catalogue: Catalogue,
+  operation: MutationOperation,
+): (params: Record<string, unknown>) => Promise<unknown> {
+  if (operation === 'removeListItem') return (params) => catalogue.lists.removeItem(params as never);
+  const method = catalogue.account[operation];
+  return (params) => method(params as never);
+}
+
+/** The example parameters as a catalogue caller passes them: credentials come from `setUser`, never parameters. */
+export function catalogueParams(operation: OperationName): Record<string, unknown> {
+  const { session_id: _s, guest_session_id: _g, ...rest } = exampleParams[operation] as Record<string, unknown>;
+  return rest;
+}
+
+/** What a synchronous call threw, or undefined. */
+export function captureThrow(call: () => unknown): unknown {
+  try {
+    call();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
