@@ -150,6 +150,10 @@ export function createRequestQueue(options: RequestQueueOptions): RequestQueue {
     ifNoneMatch: string | undefined,
   ): Promise<Result<O>> {
     for (let attempt = 1; ; attempt += 1) {
+      // A request on the wire when the queue closed fails, or its backoff ends, after `close()`: nothing will send
+      // another attempt (p-queue is disposed), so it ends here instead of waiting forever and holding its caller
+      // (e.g. a refresh holding the background lock another instance waits for). Found by test/reliability.
+      if (closed) throw new DOMException('RequestQueue: closed before the next attempt', 'AbortError');
       if (!connectivity.isOnline()) shared.failFast(() => offlineError(shared as never));
       const info: RequestInfo = { ...base, attempt, priority: shared.priority };
       shared.taskId = `${shared.id}:${attempt}`;

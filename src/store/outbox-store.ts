@@ -28,12 +28,6 @@ export type EnqueueResult =
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** A toggle's value before the change when nothing stored says: the opposite of what it sets. */
-function assumedBaseline(mutation: Mutation): unknown {
-  const value = targetValue(mutation);
-  return typeof value === 'boolean' ? !value : undefined;
-}
-
 /**
  * Writes the optimistic change and the outbox row in ONE transaction (dexie-cloud's rule): either both are
  * stored or neither is. Coalesces with the user's pending, not-in-flight row of the same target.
@@ -53,16 +47,22 @@ export function enqueueMutation(db: CatalogueDatabase, input: EnqueueInput): Pro
       if (mutation.operation === 'removeListItem') return { outcome: 'coalesced', seq };
       const target = targetValue(mutation);
       // Back to where the target was before the pending change: nothing to send. (The same value again is not a
-      // toggle back, even when it equals a stored state that may be stale.)
-      if (!same(target, targetValue(open.mutation)) && open.baseline !== undefined && same(target, open.baseline)) {
+      // toggle back, even when it equals a stored state that may be stale.) Only when no attempt of the pending row
+      // was made: an attempt whose answer was lost (a reset after the service committed) may have landed, and
+      // cancelling it would leave the service holding the value the user took back (test/reliability/outbox-faults).
+      const toggledBack = !same(target, targetValue(open.mutation)) && same(target, open.baseline);
+      if (toggledBack && open.baseline !== undefined && open.attempts === 0) {
         await db.outbox.delete(seq);
         return { outcome: 'cancelled', seq };
       }
       await db.outbox.update(seq, { mutation, updatedAt: now });
       return { outcome: 'coalesced', seq };
     }
-    // Behind a row in flight, the baseline is what that row sets; else what is stored, else what a toggle implies.
-    const baseline = sending ? targetValue(sending.mutation) : (stored ?? assumedBaseline(mutation));
+    // Behind a row in flight, the baseline is what that row sets; else what is stored; else unknown. It is never
+    // guessed (e.g. "a toggle's opposite"): these calls set a value, and `markFavorite(false)` on a series that is
+    // not a favorite followed by `markFavorite(true)` would otherwise cancel the second as a toggle back and lose it
+    // (test/reliability/outbox-faults). An unknown baseline costs at most one redundant write.
+    const baseline = sending ? targetValue(sending.mutation) : stored;
     const row: OutboxRow = {
       userScope,
       idempotencyKey: input.idempotencyKey,

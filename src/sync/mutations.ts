@@ -17,9 +17,12 @@ export interface ListMutations {
 }
 
 export interface AccountMutations {
-  /** `POST /3/account/{account_id}/favorite`: toggling back before it is sent cancels it. */
+  /**
+   * `POST /3/account/{account_id}/favorite`: setting it back to the stored value before any attempt to send it
+   * cancels it (with nothing stored about the series, the last value is sent).
+   */
   markFavorite(params: MutationInput<'markFavorite'>): Promise<MutationReceipt>;
-  /** `POST /3/account/{account_id}/watchlist`: toggling back before it is sent cancels it. */
+  /** `POST /3/account/{account_id}/watchlist`: cancelled like `markFavorite` when set back before any attempt. */
   addToWatchlist(params: MutationInput<'addToWatchlist'>): Promise<MutationReceipt>;
   /** `POST /3/tv/{series_id}/rating`: rating again before it is sent sends only the last value. */
   rateTvSeries(params: MutationInput<'rateTvSeries'>): Promise<MutationReceipt>;

@@ -372,6 +372,9 @@ describe('coalescing and order', () => {
     const session = newSession();
     await catalogue.setUser(session);
     const series = fixture.service.control.allSeries()[1]?.id as number;
+    // The stored state says where the target was: only a change back to a known state cancels (an unknown one is
+    // never guessed, see test/reliability/outbox-faults.test.ts).
+    await catalogue.sync.pull('tvAccountStates', { series_id: series });
     fixture.connectivity.setOnline(false);
     expect((await catalogue.account.markFavorite({ media_type: 'tv', media_id: series, favorite: true })).outcome).toBe(
       'queued',

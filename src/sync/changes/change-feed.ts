@@ -18,6 +18,7 @@ import { fitsWindow, isoDay, startDayOf } from './change-window.js';
 import { trackEpisode, trackSeries } from './episode-tracking.js';
 import { planFallback } from './fallback-revalidation.js';
 import { narrowChanges } from './narrow-changes.js';
+import { quarantiningQueue } from './quarantining-queue.js';
 
 /** What the change feed adds to `catalogue.sync`. */
 export interface ChangeFeedSync {
@@ -60,7 +61,10 @@ export class ChangeFeed {
   readonly tracking: EpisodeTracking;
 
   constructor(deps: ChangeFeedDeps) {
-    this.#deps = deps;
+    const { db, emitter, options } = deps;
+    // Feed answers that fail validation are quarantined like pulled ones (the feeds bypass `SyncEngine.pull`).
+    const queue = quarantiningQueue(deps.queue, { db, emitter, clock: options.clock, logger: options.logger });
+    this.#deps = { ...deps, queue };
     this.tracking = {
       episode: (episodeId, place) => trackEpisode(deps, episodeId, place),
       series: (seriesId, options) => trackSeries(deps, seriesId, options),
