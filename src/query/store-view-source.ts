@@ -1,8 +1,7 @@
 import type { ResponseOf } from '../api/endpoints.js';
 import type { Clock, Logger, TimerHandle } from '../env.js';
 import type { CatalogueDatabase } from '../store/catalogue-database.js';
-import { readStoredEntry, type StoredEntry } from '../store/read-stored.js';
-import type { SyncMetaRow } from '../store/rows.js';
+import { readStoredWithMeta, type StoredRead } from '../store/read-stored.js';
 import { touchRead } from '../store/touch-read.js';
 import { freshnessOf } from '../sync/freshness.js';
 import type { CatalogueParams, PreparedCall } from '../sync/prepare-call.js';
@@ -20,10 +19,7 @@ export interface StoreViewDeps {
 /** What a subscriber asks of the network: keep it fresh (a view on screen), or only fetch it when missing. */
 export type Demand = 'fresh' | 'present';
 
-interface Read<O extends PullOperation> {
-  readonly entry: StoredEntry<O> | undefined;
-  readonly meta: SyncMetaRow | undefined;
-}
+type Read<O extends PullOperation> = StoredRead<O>;
 
 /**
  * The live answer of one call (one request key), shared by every view of that key while any listens: one
@@ -187,10 +183,8 @@ export class StoreViewSource<O extends PullOperation> extends LiveSource<ViewSna
 
   #read(): Promise<Read<O>> {
     const { db } = this.#deps;
-    const { operation, storeParams, userScope, requestKey } = this.#call;
-    return Promise.all([readStoredEntry(db, operation, storeParams, userScope), db.syncMeta.get(requestKey)]).then(
-      ([entry, meta]) => ({ entry, meta }),
-    );
+    const { operation, storeParams, userScope } = this.#call;
+    return readStoredWithMeta(db, operation, storeParams, userScope);
   }
 
   #show({ entry, meta }: Read<O>): void {

@@ -28,7 +28,7 @@ export { CURSOR_OVERLAP_MS } from './episode-cursors.js';
 export { purgeUserScope } from './purge-user-scope.js';
 export { type QuarantineInput, quarantineResponse } from './quarantine-response.js';
 export { type ReadRef, readRef } from './read-ref.js';
-export { readStored, readStoredEntry, type StoredEntry } from './read-stored.js';
+export { readStored, readStoredEntry, readStoredWithMeta, type StoredEntry, type StoredRead } from './read-stored.js';
 export type { RecordTableName } from './record-tables.js';
 export type * from './rows.js';
 export { listKeyOf, requestedPage, storeRequestKey } from './store-keys.js';

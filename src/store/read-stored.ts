@@ -3,7 +3,7 @@ import { endpoints, type ResponseOf } from '../api/index.js';
 import type { CatalogueDatabase } from './catalogue-database.js';
 import { type ReadRef, readRef } from './read-ref.js';
 import type { RecordTableName } from './record-tables.js';
-import type { ListPageRow } from './rows.js';
+import type { ListPageRow, SyncMetaRow } from './rows.js';
 import { listKeyOf, requestedPage, storeRequestKey } from './store-keys.js';
 import type { ReadContext, StoreParams } from './store-mapping.js';
 import { mappingOf, type StoredOperation } from './store-mappings.js';
@@ -38,6 +38,12 @@ function readContext<O extends StoredOperation>(
   };
 }
 
+/** A stored response (or undefined) and the key's freshness row, read together. */
+export interface StoredRead<O extends StoredOperation> {
+  readonly entry: StoredEntry<O> | undefined;
+  readonly meta: SyncMetaRow | undefined;
+}
+
 /**
  * `readStored`, plus the refs of the rows read. Only reads (one readonly transaction, so a concurrent write
  * is seen whole or not at all): safe inside Dexie's `liveQuery`, which re-runs it when any of those rows change.
@@ -48,6 +54,29 @@ export async function readStoredEntry<O extends StoredOperation>(
   params: StoreParams<O>,
   userScope?: string,
 ): Promise<StoredEntry<O> | undefined> {
+  return (await readStoredWith(db, operation, params, userScope, false)).entry;
+}
+
+/**
+ * `readStoredEntry` and the key's sync-meta row in the same readonly transaction: what a view shows (data and
+ * freshness) in one round trip, and never a response from one write beside the freshness of another.
+ */
+export function readStoredWithMeta<O extends StoredOperation>(
+  db: CatalogueDatabase,
+  operation: O,
+  params: StoreParams<O>,
+  userScope?: string,
+): Promise<StoredRead<O>> {
+  return readStoredWith(db, operation, params, userScope, true);
+}
+
+async function readStoredWith<O extends StoredOperation>(
+  db: CatalogueDatabase,
+  operation: O,
+  params: StoreParams<O>,
+  userScope: string | undefined,
+  withMeta: boolean,
+): Promise<StoredRead<O>> {
   const mapping = mappingOf(operation);
   checkUserScope('readStored', operation, mapping, userScope);
   const flat = params as Record<string, unknown>;
@@ -56,9 +85,10 @@ export async function readStoredEntry<O extends StoredOperation>(
   const refs: ReadRef[] = [readRef('syncMeta', requestKey)];
   const context = readContext<O>(db, { operation, params, userScope, requestKey }, refs);
   const pageTable = mapping.kind === 'list' ? (mapping.userScoped ? db.watchlistPages : db.listPages) : undefined;
-  const tables = [...mapping.tables.map((name) => db.table(name)), ...(pageTable ? [pageTable] : [])];
+  const tables: string[] = [...mapping.tables, ...(pageTable ? [pageTable.name] : [])];
+  if (withMeta && !tables.includes('syncMeta')) tables.push('syncMeta');
 
-  const raw = await db.transaction('r', tables, async () => {
+  const readResponse = async () => {
     if (mapping.kind === 'resource') return mapping.read(context);
     const listKey = listKeyOf(operation, flat);
     const key = mapping.userScoped
@@ -76,13 +106,16 @@ export async function readStoredEntry<O extends StoredOperation>(
       total_results: page.total_results,
       ...page.extra,
     };
-  });
-  if (raw === undefined) return undefined;
+  };
+  const [raw, meta] = await db.transaction('r', tables, () =>
+    Promise.all([readResponse(), withMeta ? db.syncMeta.get(requestKey) : undefined]),
+  );
+  if (raw === undefined) return { entry: undefined, meta };
   // The projection: the operation's own schema picks its fields out of the merged records. A row that no
   // longer satisfies it counts as missing, so the engine fetches it again rather than serving a broken view.
   const parsed = endpoints[operation].response.safeParse(raw);
-  if (!parsed.success) return undefined;
-  return { data: parsed.data as ResponseOf<O>, refs };
+  if (!parsed.success) return { entry: undefined, meta };
+  return { entry: { data: parsed.data as ResponseOf<O>, refs }, meta };
 }
 
 /**
