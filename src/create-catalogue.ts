@@ -164,6 +164,7 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
     fetch: resolved.fetch,
     clock,
     timeoutMs: resolved.timeoutMs,
+    maxBodyBytes: resolved.maxBodyBytes,
   });
   const queue = createRequestQueue({
     client,
@@ -195,6 +196,7 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
     logger: resolved.logger,
     emitter,
     lock: coordination.lock,
+    guardWrite: (write) => engine.retryOnQuota(write),
   });
   const sessions = new UserSessions({ db, engine, queue, outbox, clock, logger: resolved.logger });
   const mutations = createMutations({ engine, outbox, sessions, language: resolved.language });

@@ -55,6 +55,7 @@ export {
 export type {
   CatalogueEvents,
   ChangesAppliedEvent,
+  EvictedEvent,
   MutationFailedEvent,
   MutationSentEvent,
   ProgressEvent,
@@ -73,6 +74,7 @@ export { type Freshness, MIN_MAX_AGE_SECONDS } from './sync/freshness.js';
 export type { AccountMutations, ListMutations, MutationReceipt } from './sync/mutations.js';
 export { isPendingMutationsError, PendingMutationsError } from './sync/pending-mutations-error.js';
 export type { CatalogueParams } from './sync/prepare-call.js';
+export { isQuotaExceededError } from './sync/quota-error.js';
 export type {
   EnsureFreshResult,
   ListOperation,

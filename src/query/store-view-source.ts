@@ -201,6 +201,7 @@ export class StoreViewSource<O extends PullOperation> extends LiveSource<ViewSna
     } as const;
     const wasLoaded = this.#loaded;
     const wasFresh = this.getSnapshot().status === 'fresh';
+    const hadData = this.getSnapshot().data !== undefined;
     if (!this.#loaded) {
       // The first read: the demands that waited for it start their fetches now, and the first snapshot with a
       // status already says `fetching`, so a view never shows `missing` without a fetch under way.
@@ -211,6 +212,11 @@ export class StoreViewSource<O extends PullOperation> extends LiveSource<ViewSna
     }
     this.update({ ...patch, fetching: this.#fetches > 0 });
     this.#scheduleFlip(now);
+    // Evicted (or cleared) under a subscriber: fetch it again, as its first read would have. Only on the
+    // data → missing transition, so a refetch that fails does not loop.
+    if (wasLoaded && hadData && status === 'missing' && this.#fetches === 0) {
+      void this.ensure(this.#keepFresh > 0 ? 'fresh' : 'present');
+    }
     // Marked stale by a write before its expiry (a change feed, another tab): revalidate now, not at the next
     // timer. Only on the fresh → stale transition, so a revalidation that fails does not loop.
     if (wasLoaded && wasFresh && status === 'stale' && this.#keepFresh > 0 && this.#fetches === 0) {

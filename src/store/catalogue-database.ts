@@ -26,9 +26,11 @@ import { version1Stores } from './schema/version-1.js';
 import { upgradeToVersion2, version2Stores } from './schema/version-2.js';
 import { upgradeToVersion3, version3Stores } from './schema/version-3.js';
 import { version4Stores } from './schema/version-4.js';
+import { version5Stores } from './schema/version-5.js';
+import type { SizeLedgerRow } from './size-ledger.js';
 
 /** The schema version the library opens databases at. */
-export const CURRENT_SCHEMA_VERSION = 4;
+export const CURRENT_SCHEMA_VERSION = 5;
 
 export interface CatalogueDatabaseOptions extends IndexedDBPair {
   /** The IndexedDB database name; carries the instance's language (another language is another database). */
@@ -73,6 +75,7 @@ export class CatalogueDatabase extends Dexie {
   declare lists: Table<ListRow, number>;
   declare users: Table<UserRow, string>;
   declare outbox: Table<OutboxRow, number>;
+  declare sizeLedger: Table<SizeLedgerRow, string>;
 
   constructor(options: CatalogueDatabaseOptions) {
     super(options.name, { indexedDB: options.indexedDB, IDBKeyRange: options.IDBKeyRange });
@@ -80,14 +83,14 @@ export class CatalogueDatabase extends Dexie {
     // construction time), and since Dexie 3 only the versions with an upgrade function, and the current one,
     // need declaring. Each declared version lists its cumulative tables (Dexie deletes the tables a version
     // leaves out). Versions 1–3 are declared as version 3 with both backfills (a version-2 database re-runs the
-    // version-2 one, which is idempotent); version 4 adds tables only, so it is declared as the current one.
+    // version-2 one, which is idempotent); versions 4–5 add tables only, so they are declared as the current one.
     this.version(3)
       .stores({ ...version1Stores, ...version2Stores, ...version3Stores })
       .upgrade(async (tx) => {
         await upgradeToVersion2(tx);
         await upgradeToVersion3(tx);
       });
-    this.version(CURRENT_SCHEMA_VERSION).stores(version4Stores);
+    this.version(CURRENT_SCHEMA_VERSION).stores({ ...version4Stores, ...version5Stores });
     const { onVersionChange, onBlocked } = options;
     // Registered after Dexie's own handlers, so these run first; returning false stops Dexie's default,
     // which closes too but also writes to the console (a library must not).

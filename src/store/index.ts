@@ -13,11 +13,16 @@
  * - `quarantine` (auto id), `readMarks` by ref (last read time, apart from the records so views never re-run).
  * - `episodeCursors` by episode id (v3): when each tracked episode was last known current, and the change items
  *   applied near then. Written with the episode rows (`writeResponse`) and by the change feed.
+ * - `sizeLedger` by request key (v5): the JSON length each stored browse response's write put, kept only while a
+ *   `maxBytes` budget is set. Eviction (`evictBrowseData`, least recently read first via `browseUnitsByAge`) removes
+ *   browse responses whole; see `browse-units.ts` for what counts as browse data.
  *
  * Writes: `writeResponse` (one transaction per response). Reads: `readStored`/`readStoredEntry` (read-only,
  * for `liveQuery`), then `touchRead` outside the live query.
  */
 export { CHUNK_SIZE } from './apply-record-writes.js';
+export { type BrowseUnit, browseUnitsByAge } from './browse-unit-order.js';
+export { isBrowseOperation, isBrowseUnit } from './browse-units.js';
 export {
   CatalogueDatabase,
   type CatalogueDatabaseOptions,
@@ -25,12 +30,15 @@ export {
   openCatalogueDatabase,
 } from './catalogue-database.js';
 export { CURSOR_OVERLAP_MS } from './episode-cursors.js';
+export { type EvictedData, evictBrowseData } from './evict-browse-data.js';
 export { purgeUserScope } from './purge-user-scope.js';
 export { type QuarantineInput, quarantineResponse } from './quarantine-response.js';
 export { type ReadRef, readRef } from './read-ref.js';
 export { readStored, readStoredEntry, readStoredWithMeta, type StoredEntry, type StoredRead } from './read-stored.js';
+export { reconcileSizeLedger } from './reconcile-size-ledger.js';
 export type { RecordTableName } from './record-tables.js';
 export type * from './rows.js';
+export { jsonBytes, type SizeLedgerRow } from './size-ledger.js';
 export { listKeyOf, requestedPage, storeRequestKey } from './store-keys.js';
 export type { StoreParams } from './store-mapping.js';
 export { isStoredOperation, type StoredOperation, storeMappings } from './store-mappings.js';

@@ -70,6 +70,22 @@ export interface MutationSentEvent {
   readonly at: number;
 }
 
+/**
+ * Browse data was evicted: after the store refused a write for quota (`quota`; the write was then retried once), or
+ * to bring the accounted size under `maxBytes` (`max-bytes`). Plain facts: request keys are credential-free (browse
+ * data is public), never a token or session id. User data, the outbox and configuration are never evicted.
+ */
+export interface EvictedEvent {
+  readonly reason: 'quota' | 'max-bytes';
+  /** The store request keys of the responses removed (each now `missing`: a view or `ensureFresh` refetches it). */
+  readonly requestKeys: readonly string[];
+  /** Rows deleted per table: `syncMeta`, `listPages` and the record tables. */
+  readonly records: Readonly<Record<string, number>>;
+  /** The JSON length of the rows deleted. */
+  readonly bytes: number;
+  readonly at: number;
+}
+
 /** Everything `catalogue.on(…)` can listen to: the engine's events plus the request queue's. */
 export type CatalogueEvents = RequestQueueEvents & {
   progress: [ProgressEvent];
@@ -80,4 +96,5 @@ export type CatalogueEvents = RequestQueueEvents & {
   mutationFailed: [MutationFailedEvent];
   mutationSent: [MutationSentEvent];
   changesApplied: [ChangesAppliedEvent];
+  evicted: [EvictedEvent];
 };

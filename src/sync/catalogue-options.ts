@@ -1,4 +1,5 @@
 import type { AccessToken } from '../api/create-api-client.js';
+import { DEFAULT_MAX_BODY_BYTES } from '../api/read-body.js';
 import { languageParam } from '../api/schemas/params.js';
 import {
   type Clock,
@@ -60,6 +61,12 @@ export interface CatalogueOptions {
   /** @default 30000 */
   timeoutMs?: number;
   /**
+   * The largest response body read, in bytes. A larger answer is not read to its end: a success is quarantined like
+   * any body the library refuses (the stored data stays), an error keeps its status without the body's details.
+   * @default 8388608 (8 MiB; the largest real answer is about 42 kB)
+   */
+  maxBodyBytes?: number;
+  /**
    * Web Locks for the one-syncer rule: `sync.refresh()` runs under the lock `catalogue-sync:background:<dbName>`, so
    * one instance (tab or worker) at a time does background network work on a database. Interactive requests never
    * take it.
@@ -74,6 +81,17 @@ export interface CatalogueOptions {
    * shared by the instances on the same IndexedDB factory
    */
   broadcastChannel?: BroadcastChannelFactory | false;
+  /**
+   * A size budget for browse data (public list pages, their records, public sub-resources), in bytes as the JSON
+   * length of what each response's write put (a record two responses carry counts in both). When a write takes the
+   * accounted size over it, the least recently read browse data is evicted down to 90 % of it, with an `evicted`
+   * event. Kept meanwhile: responses being fetched, the pages of a running `sync.pullList` (until it ends), and what a
+   * view shows now (read within the last minute, or read and fetched again within it). User data, the outbox,
+   * configuration and tracked episodes never count and are never evicted. Unset: no budget and no accounting
+   * (writes do no extra work); a `QuotaExceededError` still evicts and retries the write once.
+   * @default undefined (no budget)
+   */
+  maxBytes?: number;
 }
 
 export interface ResolvedCatalogueOptions {
@@ -91,8 +109,10 @@ export interface ResolvedCatalogueOptions {
   readonly retry: { readonly attempts: number };
   readonly freshness: FreshnessOverrides;
   readonly timeoutMs: number;
+  readonly maxBodyBytes: number;
   readonly locks: LockManagerLike | undefined;
   readonly broadcastChannel: BroadcastChannelFactory | false | undefined;
+  readonly maxBytes: number | undefined;
 }
 
 function positiveInteger(value: unknown, name: string, fallback: number): number {
@@ -125,6 +145,16 @@ function validateChannelFactory(open: unknown): BroadcastChannelFactory | false 
   if (open === undefined || open === false || typeof open === 'function')
     return open as BroadcastChannelFactory | false | undefined;
   throw new TypeError('createCatalogue: broadcastChannel must be false or a function (name) => channel');
+}
+
+function validateMaxBytes(value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
+    throw new TypeError(
+      `createCatalogue: maxBytes must be a positive integer (bytes), got ${typeof value === 'string' ? JSON.stringify(value) : String(value)}`,
+    );
+  }
+  return value;
 }
 
 /** Defaults applied and every option checked once, here; code below reads resolved options only. */
@@ -161,7 +191,9 @@ export function resolveCatalogueOptions(options: CatalogueOptions): ResolvedCata
     retry: Object.freeze({ attempts: positiveInteger(options.retry?.attempts, 'retry.attempts', 4) }),
     freshness: validateFreshnessOverrides(options.freshness),
     timeoutMs: positiveNumber(options.timeoutMs, 'timeoutMs', 30_000),
+    maxBodyBytes: positiveInteger(options.maxBodyBytes, 'maxBodyBytes', DEFAULT_MAX_BODY_BYTES),
     locks: validateLocks(options.locks),
     broadcastChannel: validateChannelFactory(options.broadcastChannel),
+    maxBytes: validateMaxBytes(options.maxBytes),
   });
 }

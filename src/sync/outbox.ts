@@ -30,6 +30,12 @@ export interface OutboxDeps {
    * `sync.refresh()` already holds it and calls `drain()` directly.
    */
   readonly lock?: BackgroundLock | undefined;
+  /**
+   * Runs the enqueue's write: the engine's passes it through quota recovery (evict browse data, retry once), so a
+   * full disk does not cost the user a change while cached browse data could make room.
+   * @default runs it as is
+   */
+  readonly guardWrite?: <T>(write: () => Promise<T>) => Promise<T>;
 }
 
 /** Backoff between drains after a transient failure: 1 s doubling to 60 s, with jitter. */
@@ -70,13 +76,15 @@ export class Outbox {
 
   /** Writes the optimistic change and the row in one transaction, then starts a drain when online. */
   async enqueue(userScope: string, mutation: Mutation): Promise<EnqueueResult> {
-    const result = await enqueueMutation(this.#deps.db, {
+    const input = {
       userScope,
       mutation,
       idempotencyKey: this.#newKey(),
       now: this.#deps.clock.now(),
       inFlight: this.#inFlight,
-    });
+    };
+    const write = () => enqueueMutation(this.#deps.db, input);
+    const result = await (this.#deps.guardWrite ? this.#deps.guardWrite(write) : write());
     this.drainSoon();
     return result;
   }

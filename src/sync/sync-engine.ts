@@ -8,13 +8,16 @@ import { quarantineResponse } from '../store/quarantine-response.js';
 import { readRef } from '../store/read-ref.js';
 import { readStored } from '../store/read-stored.js';
 import { writeRebased } from '../store/rebase-mutations.js';
+import { responseBytes } from '../store/size-ledger.js';
 import { isStoredOperation, type StoredOperation } from '../store/store-mappings.js';
 import { readSyncMeta, recordSyncError } from '../store/sync-meta.js';
 import { type WriteResult, writeResponse } from '../store/write-response.js';
 import type { CatalogueEvents } from './catalogue-events.js';
 import type { ResolvedCatalogueOptions } from './catalogue-options.js';
+import { BrowseEviction } from './eviction.js';
 import { expiresAt, type Freshness, freshnessOf } from './freshness.js';
 import { type CatalogueParams, type PreparedCall, prepareCall } from './prepare-call.js';
+import { pullListPages } from './pull-list-pages.js';
 import { nextSyncStatus, type SyncStatus, type SyncStatusEvent } from './sync-status.js';
 import type { UserScope } from './user-scope.js';
 
@@ -102,12 +105,23 @@ function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
 export class SyncEngine {
   readonly #deps: EngineDeps;
   readonly #inFlight = new Map<string, Promise<WriteResult>>();
+  readonly #eviction: BrowseEviction;
   #status: SyncStatus;
   #user: UserScope | undefined;
 
   constructor(deps: EngineDeps, initialStatus: SyncStatus) {
     this.#deps = deps;
     this.#status = initialStatus;
+    const { db, emitter, options } = deps;
+    this.#eviction = new BrowseEviction({
+      db,
+      emitter,
+      clock: options.clock,
+      logger: options.logger,
+      maxBytes: options.maxBytes,
+      // Being fetched or written: never evicted from under the write.
+      inFlightKeys: () => this.#inFlight.keys(),
+    });
   }
 
   get status(): SyncStatus {
@@ -120,6 +134,14 @@ export class SyncEngine {
 
   setUser(user: UserScope | undefined): void {
     this.#user = user;
+  }
+
+  /**
+   * Runs a store write that is not a response's (an outbox change, a change-feed patch): on a quota error, least
+   * recently read browse data is evicted and the write runs once more, as a response's write would.
+   */
+  retryOnQuota<T>(write: () => Promise<T>): Promise<T> {
+    return this.#eviction.retryOnQuota(write);
   }
 
   /** Applies a status event; emits `status` only when the snapshot changed. */
@@ -176,18 +198,27 @@ export class SyncEngine {
       });
       // Pending outbox changes of what this response holds are put back on top of it in the same transaction.
       const rebase = { operation, params: call.storeParams as Record<string, unknown>, userScope: call.userScope };
-      const result = await writeRebased(db, rebase, () =>
-        writeResponse(db, {
-          operation,
-          params: call.storeParams,
-          // What was stored when the request was built: spares the write transaction a read.
-          ...(options.force ? {} : { previousEtag: etag ?? null }),
-          ...(call.userScope === undefined ? {} : { userScope: call.userScope }),
-          response: response as never,
-          expiresAt: expiresAt(operation, response.maxAgeSeconds, response.receivedAt, resolved.freshness),
-          now: clock.now(),
-        }),
-      );
+      // A quota error evicts least recently read browse data and retries once; `maxBytes` accounts the write.
+      const result = await this.#eviction.store({
+        operation,
+        requestKey,
+        userScope: call.userScope,
+        bytes: () =>
+          response.status === 304 ? undefined : responseBytes(operation, call.storeParams, requestKey, response.data),
+        write: () =>
+          writeRebased(db, rebase, () =>
+            writeResponse(db, {
+              operation,
+              params: call.storeParams,
+              // What was stored when the request was built: spares the write transaction a read.
+              ...(options.force ? {} : { previousEtag: etag ?? null }),
+              ...(call.userScope === undefined ? {} : { userScope: call.userScope }),
+              response: response as never,
+              expiresAt: expiresAt(operation, response.maxAgeSeconds, response.receivedAt, resolved.freshness),
+              now: clock.now(),
+            }),
+          ),
+      });
       const at = clock.now();
       emitter.emit('stored', { operation, requestKey, outcome: result.outcome, at });
       this.transition({ type: 'succeeded', at });
@@ -281,38 +312,21 @@ export class SyncEngine {
     delete base.page;
     const pullOptions = { ...(options.priority ? { priority: options.priority } : {}), signal: options.signal };
     const paramsOf = (page: number) => ({ ...base, page }) as unknown as CatalogueParams<O>;
-    await this.pull(operation, paramsOf(1), pullOptions);
-    const first = await this.#readPage(operation, paramsOf(1));
+    // Its pages are read back after their pulls: a budget must not evict them meanwhile. Enforced once it is done.
+    const hold = this.#eviction.hold();
     const wanted = pages === 'all' ? MAX_PAGE : Math.min(pages, MAX_PAGE);
-    const total = Math.max(1, Math.min(first.total_pages, wanted));
-    let done = 1;
-    this.#deps.emitter.emit('progress', { operation, done, total });
-    const rest = Array.from({ length: total - 1 }, (_, i) => i + 2);
-    const pagesRead = await Promise.all(
-      rest.map(async (page) => {
-        await this.pull(operation, paramsOf(page), pullOptions);
-        done += 1;
-        this.#deps.emitter.emit('progress', { operation, done, total });
-        return this.#readPage(operation, paramsOf(page));
-      }),
-    );
-    const seen = new Set<number | string>();
-    for (const data of [first, ...pagesRead]) {
-      for (const item of data.results) seen.add((item as { id: number | string }).id);
+    try {
+      return await pullListPages(operation, wanted, {
+        pull: (page) => {
+          hold.add(this.prepare(operation, paramsOf(page)).requestKey);
+          return this.pull(operation, paramsOf(page), pullOptions);
+        },
+        read: (page) => this.read(operation, paramsOf(page)) as never,
+        progress: (done, total) => this.#deps.emitter.emit('progress', { operation, done, total }),
+      });
+    } finally {
+      await hold.release();
     }
-    return { pages: total, ids: [...seen], total_results: first.total_results };
-  }
-
-  async #readPage<O extends ListOperation>(operation: O, params: CatalogueParams<O>) {
-    const call = this.prepare(operation, params);
-    const data = (await readStored(this.#deps.db, operation, call.storeParams, call.userScope)) as
-      | { results: unknown[]; total_pages: number; total_results: number }
-      | undefined;
-    if (!data)
-      throw new Error(
-        `pullList: page ${String((call.storeParams as Record<string, unknown>).page)} of ${operation} was not stored`,
-      );
-    return data;
   }
 
   /**

@@ -349,6 +349,22 @@ describe('the catalogue refuses hostile bodies and keeps the data it had', () =>
     await h.catalogue.close();
   });
 
+  it('`maxBodyBytes` sets the limit: the same page is refused under a smaller one, the stored one still served', async () => {
+    tally.add('catalogue hostile body');
+    const h = hostileCatalogue({ maxBodyBytes: 4_096 });
+    h.answer(() => jsonResponse(trending, 200, { ETag: 'W/"1"' }));
+    expect(trending.length).toBeGreaterThan(4_096);
+    expect(isSchemaValidationError(await rejectionOf(h.catalogue.sync.pull('trendingTv', day)))).toBe(true);
+    expect(await h.catalogue.database.quarantine.count()).toBe(1);
+    expect(await h.catalogue.read('trendingTv', day)).toBeUndefined();
+    await h.catalogue.close();
+    for (const bad of [0, -1, 1.5, Number.NaN, '8MB']) {
+      expect(() => hostileCatalogue({ maxBodyBytes: bad as never })).toThrow(
+        `maxBodyBytes must be a positive integer, got ${String(bad)}`,
+      );
+    }
+  });
+
   it('a subscribed view shows the typed error and keeps showing the stored page', async () => {
     tally.add('catalogue hostile body');
     const h = await withStoredTrending();

@@ -10,7 +10,10 @@ import {
   writeResponse,
 } from '../../src/store/index.js';
 import { version1Stores } from '../../src/store/schema/version-1.js';
+import { version2Stores } from '../../src/store/schema/version-2.js';
+import { version3Stores } from '../../src/store/schema/version-3.js';
 import { version4Stores } from '../../src/store/schema/version-4.js';
+import { version5Stores } from '../../src/store/schema/version-5.js';
 import { dumpDatabase, freshDatabase, loadSample, ok } from './store-fixtures.js';
 
 /** Real rows, as version 1 would have stored them: written by the library, minus what version 2 added. */
@@ -80,12 +83,53 @@ describe('schema versions', () => {
     await db.open();
     expect(db.verno).toBe(CURRENT_SCHEMA_VERSION);
     expect(db.tables.map((t) => t.name).sort()).toEqual(
-      [...Object.keys(version1Stores), 'episodeCursors', ...Object.keys(version4Stores)].sort(),
+      [
+        ...Object.keys(version1Stores),
+        'episodeCursors',
+        ...Object.keys(version4Stores),
+        ...Object.keys(version5Stores),
+      ].sort(),
     );
     expect(db.syncMeta.schema.indexes.map((index) => index.name).sort()).toEqual([
       'expiresAt',
       'operation',
       'userScope',
     ]);
+  });
+  it('opens a version-4 database at version 5: the size ledger is added empty, every row and the outbox intact', async () => {
+    const indexedDB = new IDBFactory();
+    const rows = await version1Rows();
+    rows.outbox = [
+      {
+        seq: 1,
+        userScope: 'scope-1',
+        coalesceKey: 'removeListItem:1:2',
+        state: 'pending',
+        mutation: { operation: 'removeListItem', params: { list_id: 1, media_id: 2 } },
+        undo: [],
+      },
+    ];
+    rows.users = [{ id: 'scope-1', selectedAt: 5 }];
+    const v4 = new Dexie('catalogue', { indexedDB, IDBKeyRange });
+    v4.version(1).stores(version1Stores);
+    v4.version(2).stores(version2Stores);
+    v4.version(3).stores(version3Stores);
+    v4.version(4).stores(version4Stores);
+    await v4.transaction('rw', v4.tables, async () => {
+      for (const table of v4.tables) await table.bulkPut(rows[table.name] ?? []);
+    });
+    const before = Object.fromEntries(await Promise.all(v4.tables.map(async (t) => [t.name, await t.toArray()])));
+    expect(v4.verno).toBe(4);
+    v4.close();
+
+    const db = openCatalogueDatabase({ name: 'catalogue', indexedDB, IDBKeyRange });
+    await db.open();
+    expect(db.verno).toBe(5);
+    expect(await db.sizeLedger.count()).toBe(0);
+    const after = await dumpDatabase(db);
+    const { sizeLedger: _ledger, ...carried } = after;
+    expect(carried).toEqual(before);
+    expect(after.outbox).toHaveLength(1);
+    db.close();
   });
 });

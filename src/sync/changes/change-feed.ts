@@ -143,15 +143,17 @@ export class ChangeFeed {
   async #advance(cursors: readonly EpisodeCursorRow[], checkedAt: number): Promise<void> {
     const { db } = this.#deps;
     if (cursors.length === 0) return;
-    await db.transaction('rw', db.episodeCursors, async () => {
-      const stored = await db.episodeCursors.bulkGet(cursors.map((c) => c.episode_id));
-      const due = stored.filter((c): c is EpisodeCursorRow => c !== undefined && c.checkedAt < checkedAt);
-      await db.episodeCursors.bulkPut(due.map((c) => ({ ...c, checkedAt })));
-    });
+    await this.#deps.engine.retryOnQuota(() =>
+      db.transaction('rw', db.episodeCursors, async () => {
+        const stored = await db.episodeCursors.bulkGet(cursors.map((c) => c.episode_id));
+        const due = stored.filter((c): c is EpisodeCursorRow => c !== undefined && c.checkedAt < checkedAt);
+        await db.episodeCursors.bulkPut(due.map((c) => ({ ...c, checkedAt })));
+      }),
+    );
   }
 
   async #poll(candidate: Candidate, state: RunState, result: RunCounts): Promise<void> {
-    const { queue, db, options, emitter } = this.#deps;
+    const { queue, db, options, emitter, engine } = this.#deps;
     const episodeId = candidate.cursor.episode_id;
     const sentAt = options.clock.now();
     try {
@@ -161,13 +163,16 @@ export class ChangeFeed {
         { episode_id: episodeId, start_date: isoDay(startDayOf(candidate.cursor)) },
         { priority: state.priority, signal: state.signal },
       );
-      const applied = await applyEpisodeChanges(db, {
-        episodeId,
-        feed: response.data,
-        checkedAt: sentAt,
-        language: options.language,
-        now: options.clock.now(),
-      });
+      // A full disk evicts browse data and retries once, as a response's write does.
+      const applied = await engine.retryOnQuota(() =>
+        applyEpisodeChanges(db, {
+          episodeId,
+          feed: response.data,
+          checkedAt: sentAt,
+          language: options.language,
+          now: options.clock.now(),
+        }),
+      );
       result.polled += 1;
       if (applied.written) result.patched += 1;
       result.staled += applied.staled;

@@ -3,6 +3,7 @@ import type { OperationName } from '../../../src/api/index.js';
 import { type Catalogue, createCatalogue } from '../../../src/create-catalogue.js';
 import { createManualConnectivity } from '../../../src/env.js';
 import type { MutationOperation } from '../../../src/store/outbox-rows.js';
+import type { CatalogueOptions } from '../../../src/sync/catalogue-options.js';
 import { createVirtualClock, type VirtualClock } from '../../../src/testing/index.js';
 import { exampleParams, TEST_BASE_URL, TEST_TOKEN } from '../../helpers/api-client.js';
 import { createRecordingFetch, type FakeHandler, type RecordingFetch } from '../../helpers/recording-fetch.js';
@@ -28,7 +29,7 @@ export function seededRandom(seed = 1): () => number {
  * A catalogue over a fresh fake IndexedDB and a recording fetch whose answers the test swaps at will; by default
  * the server answers 500 (no test here should reach it unless it says so).
  */
-export function hostileCatalogue(): HostileCatalogue {
+export function hostileCatalogue(options: Partial<CatalogueOptions> = {}): HostileCatalogue {
   let handler: FakeHandler = () => new Response('{"status_code":11}', { status: 500 });
   const fetch = createRecordingFetch((request) => handler(request));
   const clock = createVirtualClock(Date.UTC(2026, 10, 1));
@@ -43,6 +44,7 @@ export function hostileCatalogue(): HostileCatalogue {
     dbName: 'hostile-input',
     // No retries: one hostile answer per call keeps the request counts exact.
     retry: { attempts: 1 },
+    ...options,
   });
   return {
     catalogue,

@@ -15,6 +15,7 @@ const EVENT_NAMES_MAP: Record<keyof CatalogueEvents, true> = {
   mutationFailed: true,
   mutationSent: true,
   changesApplied: true,
+  evicted: true,
   request: true,
   response: true,
   retry: true,

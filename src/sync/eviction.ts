@@ -1,0 +1,225 @@
+import type { EventEmitter } from 'eventemitter3';
+import type { Clock, Logger } from '../env.js';
+import { type BrowseUnit, browseUnitsByAge } from '../store/browse-unit-order.js';
+import { isBrowseOperation } from '../store/browse-units.js';
+import type { CatalogueDatabase } from '../store/catalogue-database.js';
+import { type EvictedData, evictBrowseData } from '../store/evict-browse-data.js';
+import { writeAccounted } from '../store/size-ledger.js';
+import type { StoredOperation } from '../store/store-mappings.js';
+import type { WriteResult } from '../store/write-response.js';
+import { AccountedSize } from './accounted-size.js';
+import type { CatalogueEvents } from './catalogue-events.js';
+import { isQuotaExceededError } from './quota-error.js';
+
+/** A budget is enforced down to this share of it, so that the next write does not evict again at once. */
+export const LOW_WATER_MARK = 0.9;
+/** On a quota error, this share of the browse responses (least recently read; at least one) goes before the retry. */
+export const QUOTA_EVICTION_SHARE = 0.25;
+/**
+ * The budget never takes what a view shows now: a response read within this time, or read before and fetched again
+ * within it (a view refetching what it shows), is left until it ages. Without it, two views whose pages do not fit
+ * the budget together would evict each other's page and refetch it, forever; a full disk (quota) has no such
+ * exception.
+ */
+export const ON_SCREEN_MS = 60_000;
+/**
+ * After a retry failed although browse data was evicted (the disk is full of something else), quota errors within
+ * this time fail at once: evicting a quarter per failing write would empty the cache in a few writes for nothing.
+ */
+export const QUOTA_BACKOFF_MS = 60_000;
+
+export interface EvictionDeps {
+  readonly db: CatalogueDatabase;
+  readonly emitter: EventEmitter<CatalogueEvents>;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly maxBytes: number | undefined;
+  /** Request keys being fetched or written now: never evicted. */
+  readonly inFlightKeys: () => Iterable<string>;
+}
+
+/** Request keys kept out of eviction while some work needs them. */
+export interface KeyHold {
+  add(key: string): void;
+  /** Lets the keys go and enforces the budget. */
+  release(): Promise<void>;
+}
+
+/** One response's write, as the engine hands it over. */
+export interface StoreWrite {
+  readonly operation: string;
+  readonly requestKey: string;
+  readonly userScope: string | undefined;
+  /** The bytes the write puts, or undefined when it puts none (a 304); only asked for when a budget is set. */
+  readonly bytes: () => number | undefined;
+  readonly write: () => Promise<WriteResult>;
+}
+
+/**
+ * Keeps browse data within the storage the store gets. Two triggers, one eviction (least recently read first,
+ * see `browseUnitsByAge` and `evictBrowseData`):
+ * - a write fails with `QuotaExceededError` → evict a share of the browse responses → retry the write once; if
+ *   that fails too, the original error is thrown (the failed write left nothing: one transaction), and quota
+ *   errors fail at once for `QUOTA_BACKOFF_MS`.
+ * - with `maxBytes`, every browse write is accounted in the size ledger (same transaction); when the accounted size
+ *   passes the budget, evict down to `LOW_WATER_MARK` of it.
+ * Evictions are single-flight: concurrent triggers share the one running.
+ */
+export class BrowseEviction {
+  readonly #deps: EvictionDeps;
+  /** Request keys held by running work (a `pullList` reads its pages back), counted per holder. */
+  readonly #held = new Map<string, number>();
+  #running: Promise<unknown> | undefined;
+  readonly #accounted: AccountedSize;
+  /**
+   * Set when the budget could not be met because everything evictable is held (a `pullList` bigger than the
+   * budget): later writes then skip the futile attempt, and the release of the holds enforces it.
+   */
+  #blockedByHolds = false;
+  /** When a retry after a quota eviction last failed (clock ms). */
+  #quotaFailedAt = Number.NEGATIVE_INFINITY;
+
+  constructor(deps: EvictionDeps) {
+    this.#deps = deps;
+    this.#accounted = new AccountedSize(deps.db);
+  }
+
+  /** Runs a response's write: accounted when a budget is set, evicting and retrying once on a quota error. */
+  async store(input: StoreWrite): Promise<WriteResult> {
+    const { db, maxBytes } = this.#deps;
+    const bytes =
+      maxBytes !== undefined && isBrowseOperation(input.operation, input.userScope) ? input.bytes() : undefined;
+    const attempt = () =>
+      bytes === undefined
+        ? input.write()
+        : writeAccounted(db, input.operation as StoredOperation, input.requestKey, bytes, input.write);
+    const result = await this.retryOnQuota(attempt);
+    if (bytes !== undefined && result.outcome === 'stored') {
+      const total = await this.#accounted.recordWrite(input.requestKey, bytes);
+      if (total > (maxBytes as number) && !this.#blockedByHolds) await this.enforceBudget();
+    }
+    return result;
+  }
+
+  /**
+   * Runs a write (one transaction, so a failed one leaves nothing); on a quota error evicts a share of the browse
+   * responses and runs it once more. If that fails too, the error the store first gave is thrown, and quota errors
+   * fail at once for `QUOTA_BACKOFF_MS`. Any write of the library can go through it: a response, a user's change
+   * in the outbox, a change-feed patch.
+   */
+  async retryOnQuota<T>(attempt: () => Promise<T>): Promise<T> {
+    try {
+      return await attempt();
+    } catch (error) {
+      const { clock } = this.#deps;
+      if (!isQuotaExceededError(error) || clock.now() - this.#quotaFailedAt < QUOTA_BACKOFF_MS) throw error;
+      await this.#single(() => this.#evict('quota', (units) => quotaShare(units)));
+      try {
+        return await attempt();
+      } catch {
+        this.#quotaFailedAt = clock.now();
+        // The caller reports the error the store first gave; the retry's is the same condition.
+        throw error;
+      }
+    }
+  }
+
+  /** The accounted size of browse data (the ledger's sum, read now), for diagnostics and tests. */
+  accountedBytes(): Promise<number> {
+    this.#accounted.invalidate();
+    return this.#accounted.total();
+  }
+
+  /**
+   * Holds request keys out of eviction until `release()`, which then enforces the budget they may have kept it
+   * over. Released holds never throw: a failed eviction is logged and leaves the store as it was.
+   */
+  hold(): KeyHold {
+    const keys: string[] = [];
+    return {
+      add: (key) => {
+        keys.push(key);
+        this.#held.set(key, (this.#held.get(key) ?? 0) + 1);
+      },
+      release: async () => {
+        for (const key of keys.splice(0)) {
+          const left = (this.#held.get(key) ?? 1) - 1;
+          if (left > 0) this.#held.set(key, left);
+          else this.#held.delete(key);
+        }
+        this.#blockedByHolds = false;
+        await this.enforceBudget().catch(() => {});
+      },
+    };
+  }
+
+  /** Brings the accounted size under the budget now (a `pullList` calls it when its pages are no longer held). */
+  async enforceBudget(): Promise<void> {
+    const { maxBytes } = this.#deps;
+    if (maxBytes === undefined) return;
+    await this.#single(async () => {
+      const total = await this.accountedBytes();
+      if (total <= maxBytes) return;
+      const target = total - Math.floor(maxBytes * LOW_WATER_MARK);
+      const now = this.#deps.clock.now();
+      const evicted = await this.#evict('max-bytes', (units) => bytesShare(units.filter(offScreen(now)), target));
+      this.#blockedByHolds = evicted === 0 && this.#held.size > 0;
+    });
+  }
+
+  /** Runs `work` unless an eviction is running, in which case it waits for that one instead. */
+  async #single(work: () => Promise<unknown>): Promise<void> {
+    if (this.#running) {
+      await this.#running.catch(() => {});
+      return;
+    }
+    const running = work().finally(() => {
+      if (this.#running === running) this.#running = undefined;
+    });
+    this.#running = running;
+    await running;
+  }
+
+  /** Evicts what `choose` picks among the units not held; returns how many responses went. */
+  async #evict(reason: 'quota' | 'max-bytes', choose: (units: BrowseUnit[]) => BrowseUnit[]): Promise<number> {
+    const { db, emitter, clock, logger, inFlightKeys } = this.#deps;
+    const held = new Set([...inFlightKeys(), ...this.#held.keys()]);
+    const units = (await browseUnitsByAge(db)).filter((unit) => !held.has(unit.requestKey));
+    const chosen = choose(units);
+    if (chosen.length === 0) return 0;
+    let evicted: EvictedData;
+    try {
+      evicted = await evictBrowseData(db, chosen);
+    } catch (error) {
+      // An eviction that fails changes nothing (its transaction aborts); the write's own error is what counts.
+      logger.warn('catalogue-sync: eviction failed', { reason, error: String((error as Error)?.name ?? error) });
+      return 0;
+    }
+    this.#accounted.forget(evicted.requestKeys);
+    if (evicted.requestKeys.length === 0) return 0;
+    const { requestKeys, records, bytes } = evicted;
+    logger.info('catalogue-sync: evicted browse data', { reason, responses: requestKeys.length, bytes });
+    emitter.emit('evicted', { reason, requestKeys, records, bytes, at: clock.now() });
+    return requestKeys.length;
+  }
+}
+
+/** Units a view does not show now (see `ON_SCREEN_MS`). */
+function offScreen(now: number): (unit: BrowseUnit) => boolean {
+  return (unit) => {
+    if (unit.lastReadAt === Number.NEGATIVE_INFINITY) return true;
+    return now - unit.lastReadAt >= ON_SCREEN_MS && now - unit.fetchedAt >= ON_SCREEN_MS;
+  };
+}
+
+function quotaShare(units: BrowseUnit[]): BrowseUnit[] {
+  return units.slice(0, Math.max(1, Math.ceil(units.length * QUOTA_EVICTION_SHARE)));
+}
+
+/** The least recently read units whose accounted bytes reach `target`. */
+function bytesShare(units: BrowseUnit[], target: number): BrowseUnit[] {
+  let freed = 0;
+  let count = 0;
+  while (count < units.length && freed < target) freed += units[count++]?.bytes ?? 0;
+  return units.slice(0, count);
+}

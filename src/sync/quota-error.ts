@@ -1,0 +1,17 @@
+/**
+ * Whether an error from the store means the storage quota is exceeded: a `QuotaExceededError` (the DOMException
+ * IndexedDB raises, or Dexie's error of that name), also when Dexie wraps it (`inner`, an aborted transaction's
+ * cause, or one of a bulk operation's `failures`). Matched by name, so it holds across realms and `postMessage`.
+ */
+export function isQuotaExceededError(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 4) return false;
+  const e = error as { name?: unknown; inner?: unknown; cause?: unknown; failures?: unknown };
+  if (e.name === 'QuotaExceededError') return true;
+  if (isQuotaExceededError(e.inner, depth + 1) || isQuotaExceededError(e.cause, depth + 1)) return true;
+  const failures = Array.isArray(e.failures)
+    ? e.failures
+    : e.failures && typeof e.failures === 'object'
+      ? Object.values(e.failures)
+      : [];
+  return failures.some((failure) => isQuotaExceededError(failure, depth + 1));
+}
