@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import type { DBCore, DBCoreMutateRequest, Middleware } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { type ApiResponse, endpoints, type ResponseOf } from '../../src/api/index.js';
 import { type CatalogueDatabase, openCatalogueDatabase } from '../../src/store/index.js';
+import { interceptMutations } from '../helpers/mutate-middleware.js';
 
 /** Shared samples live beside the repository (CI clones it with `shared/` next to it). */
 export const SAMPLES_DIR = new URL('../../../shared/tmdb-samples/', import.meta.url);
@@ -45,25 +45,11 @@ export interface WriteCounter {
  */
 export function countWrites(db: CatalogueDatabase): WriteCounter {
   const rows: Record<string, number> = {};
-  const middleware: Middleware<DBCore> = {
-    stack: 'dbcore',
-    name: 'count-writes',
-    create: (down) => ({
-      ...down,
-      table: (name) => {
-        const table = down.table(name);
-        return {
-          ...table,
-          mutate: (req: DBCoreMutateRequest) => {
-            const n = req.type === 'deleteRange' ? 1 : req.type === 'delete' ? req.keys.length : req.values.length;
-            rows[name] = (rows[name] ?? 0) + n;
-            return table.mutate(req);
-          },
-        };
-      },
-    }),
-  };
-  db.use(middleware);
+  interceptMutations(db, 'count-writes', (req, name, next) => {
+    const n = req.type === 'deleteRange' ? 1 : req.type === 'delete' ? req.keys.length : req.values.length;
+    rows[name] = (rows[name] ?? 0) + n;
+    return next(req);
+  });
   return {
     rows,
     total: () => Object.values(rows).reduce((a, b) => a + b, 0),
@@ -106,24 +92,11 @@ export interface PutFailure {
 export function injectPutFailure(db: CatalogueDatabase): PutFailure {
   let armedAt: number | undefined;
   let puts = 0;
-  db.use({
-    stack: 'dbcore',
-    name: 'fail-nth-put',
-    create: (down) => ({
-      ...down,
-      table: (name) => {
-        const table = down.table(name);
-        return {
-          ...table,
-          mutate: (req: DBCoreMutateRequest) => {
-            if (req.type === 'put' && armedAt !== undefined && ++puts === armedAt) {
-              return Promise.reject(new Error(`injected failure on put #${armedAt} (${name})`));
-            }
-            return table.mutate(req);
-          },
-        };
-      },
-    }),
+  interceptMutations(db, 'fail-nth-put', (req, name, next) => {
+    if (req.type === 'put' && armedAt !== undefined && ++puts === armedAt) {
+      return Promise.reject(new Error(`injected failure on put #${armedAt} (${name})`));
+    }
+    return next(req);
   });
   return {
     arm(n) {

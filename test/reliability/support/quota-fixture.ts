@@ -1,4 +1,3 @@
-import type { DBCoreMutateRequest } from 'dexie';
 import { expect } from 'vitest';
 import type { Catalogue } from '../../../src/create-catalogue.js';
 import { pageTablesOf } from '../../../src/store/browse-units.js';
@@ -10,6 +9,7 @@ import type { LockManagerLike } from '../../../src/sync/background-lock.js';
 import type { EvictedEvent } from '../../../src/sync/catalogue-events.js';
 import { type CatalogueParams, prepareCall } from '../../../src/sync/prepare-call.js';
 import type { PullOperation } from '../../../src/sync/sync-engine.js';
+import { interceptMutations } from '../../helpers/mutate-middleware.js';
 import type { CatalogueFixture } from '../../sync/catalogue-fixture.js';
 
 /** Figures of the whole file, for the reliability README. */
@@ -38,27 +38,14 @@ export interface QuotaFault {
 export function injectQuota(db: CatalogueDatabase): QuotaFault {
   let left = 0;
   let injected = 0;
-  db.use({
-    stack: 'dbcore',
-    name: 'quota-fault',
-    create: (down) => ({
-      ...down,
-      table: (name) => {
-        const table = down.table(name);
-        return {
-          ...table,
-          mutate: (req: DBCoreMutateRequest) => {
-            if ((req.type === 'put' || req.type === 'add') && left > 0) {
-              left -= 1;
-              injected += 1;
-              quotaFigures.quotaFaultsInjected += 1;
-              return Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
-            }
-            return table.mutate(req);
-          },
-        };
-      },
-    }),
+  interceptMutations(db, 'quota-fault', (req, _table, next) => {
+    if ((req.type === 'put' || req.type === 'add') && left > 0) {
+      left -= 1;
+      injected += 1;
+      quotaFigures.quotaFaultsInjected += 1;
+      return Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+    }
+    return next(req);
   });
   return {
     arm(n) {
@@ -208,23 +195,9 @@ export async function ledgerBytes(db: CatalogueDatabase): Promise<number> {
 /** Counts rows deleted per IndexedDB transaction (installed before the database opens). */
 export function countDeletesPerTransaction(db: CatalogueDatabase): Map<unknown, number> {
   const perTransaction = new Map<unknown, number>();
-  db.use({
-    stack: 'dbcore',
-    name: 'count-deletes',
-    create: (down) => ({
-      ...down,
-      table: (name) => {
-        const table = down.table(name);
-        return {
-          ...table,
-          mutate: (req: DBCoreMutateRequest) => {
-            if (req.type === 'delete')
-              perTransaction.set(req.trans, (perTransaction.get(req.trans) ?? 0) + req.keys.length);
-            return table.mutate(req);
-          },
-        };
-      },
-    }),
+  interceptMutations(db, 'count-deletes', (req, _table, next) => {
+    if (req.type === 'delete') perTransaction.set(req.trans, (perTransaction.get(req.trans) ?? 0) + req.keys.length);
+    return next(req);
   });
   return perTransaction;
 }

@@ -5,6 +5,7 @@ import { type CatalogueDatabase, openCatalogueDatabase } from '../../../src/stor
 import { readStored } from '../../../src/store/read-stored.js';
 import { listKeyOf, requestedPage } from '../../../src/store/store-keys.js';
 import { isStoredOperation, mappingOf } from '../../../src/store/store-mappings.js';
+import { mutateMiddleware } from '../../helpers/mutate-middleware.js';
 import type { World } from './world.js';
 
 /**
@@ -20,29 +21,16 @@ export function mutateCrash(
   readonly count: () => number;
 } {
   let mutates = 0;
-  const middleware: Middleware<DBCore> = {
-    stack: 'dbcore',
-    name: 'reliability-crash',
-    create: (down) => ({
-      ...down,
-      table: (name) => {
-        const table = down.table(name);
-        return {
-          ...table,
-          mutate: (request) => {
-            mutates += 1;
-            const n = mutates;
-            // Dexie's own promise chain (no native await): a transaction must not lose its zone between requests.
-            return table.mutate(request).then((result) => {
-              if (n !== crashAt) return result;
-              onCrash();
-              throw new Error(`crash inside a write transaction (mutate ${n}, ${name})`);
-            });
-          },
-        };
-      },
-    }),
-  };
+  const middleware = mutateMiddleware('reliability-crash', (request, name, next) => {
+    mutates += 1;
+    const n = mutates;
+    // Dexie's own promise chain (no native await): a transaction must not lose its zone between requests.
+    return next(request).then((result) => {
+      if (n !== crashAt) return result;
+      onCrash();
+      throw new Error(`crash inside a write transaction (mutate ${n}, ${name})`);
+    });
+  });
   return { middleware, count: () => mutates };
 }
 
