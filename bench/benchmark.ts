@@ -5,6 +5,34 @@
  */
 export type BenchEnv = 'node' | 'chromium';
 
+/** An IndexedDB implementation and its key range, as the library and Dexie take them injected. */
+export interface IdbPair {
+  readonly indexedDB: IDBFactory;
+  readonly IDBKeyRange: typeof IDBKeyRange;
+}
+
+/** One database a benchmark may use, named uniquely within the run, and removed when it is done with. */
+export interface BenchDatabase extends IdbPair {
+  readonly name: string;
+  /** Deletes it (the browser's disk; a no-op on a fake factory that is simply dropped). Close it first. */
+  remove(): Promise<void>;
+}
+
+/**
+ * Where benchmarks keep their data, so one body runs on fake-indexeddb in Node and on real IndexedDB in
+ * Chromium: Node gives each `fresh` database its own fake factory; Chromium gives the page's one, under a
+ * name unique in the run.
+ */
+export interface BenchStorage {
+  /** A new empty database named after `prefix`. */
+  fresh(prefix: string): BenchDatabase;
+  /**
+   * The IndexedDB that databases reopened by name across a benchmark live in (warm starts), also installed as
+   * the global `indexedDB` that idb-keyval (TanStack's storage here) opens its databases through.
+   */
+  shared(): IdbPair;
+}
+
 export interface BenchRow {
   readonly metric: string;
   /** The library's figure. */
@@ -30,6 +58,7 @@ export interface BenchContext {
   /** Tiny counts: checks the benchmark runs, in a few seconds; its figures mean nothing. */
   readonly smoke: boolean;
   readonly env: BenchEnv;
+  readonly storage: BenchStorage;
   /** Progress lines for the person watching (stderr). */
   log(message: string): void;
 }

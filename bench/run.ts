@@ -4,12 +4,17 @@
  * Runs `bench/<name>.bench.ts` (every `*.bench.ts` when no name is given), writes
  * `bench/results/<name>.<env>.json` with the benchmark's fields plus its `rows`, and prints one table.
  * `--smoke` runs tiny counts to check that everything still runs; `--strict` exits 1 when a goal is not met.
+ * With more than one benchmark, each runs in a child process of its own: one benchmark's heap (fake-indexeddb keeps
+ * its databases on the JS heap, hundreds of MiB at 100k records) must not slow the next one's garbage collection.
  * This is a CLI entry: real time and the console are allowed here.
  */
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { BenchContext, BenchEnv, Benchmark, BenchRow } from './benchmark.js';
+import type { BenchContext, BenchEnv, Benchmark, BenchResult } from './benchmark.js';
+import { nodeStorage } from './node-storage.js';
+import { printTable, RESULTS_DIR, type TableRow, writeResult } from './report.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const SUFFIX = '.bench.ts';
@@ -29,56 +34,55 @@ async function benchmarkNames(requested: readonly string[]): Promise<string[]> {
   return requested.length > 0 ? [...requested] : available.sort();
 }
 
-function cell(value: unknown): string {
-  if (value === null || value === undefined) return '—';
-  return typeof value === 'number' ? String(value) : String(value);
-}
+/** Set in a child's environment: it runs the one benchmark it is given and prints no table. */
+const CHILD = 'CATALOGUE_SYNC_BENCH_CHILD';
 
-/** One table for all benchmarks: metric, library, baseline, ratio, goal (and whether it is met). */
-function formatTable(rows: readonly (BenchRow & { bench: string })[], smoke: boolean): string {
-  const header = ['metric', 'library', 'baseline', 'ratio', 'goal', 'unit', 'met'];
-  const lines = rows.map((r) => [
-    `${r.bench}.${r.metric}`,
-    cell(r.library),
-    cell(r.baseline),
-    cell(r.ratio),
-    r.goal || '—',
-    r.unit,
-    // Goals are for full runs: a smoke run's tiny counts make its figures meaningless.
-    r.met === undefined ? '' : smoke ? 'n/a' : r.met ? 'yes' : 'NO',
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] as string).length)));
-  const format = (l: readonly string[]) =>
-    l
-      .map((c, i) => c.padEnd(widths[i] as number))
-      .join('  ')
-      .trimEnd();
-  return [format(header), format(widths.map((w) => '-'.repeat(w))), ...lines.map(format)].join('\n');
+/** Runs one benchmark in a new Node process with this one's flags (`--expose-gc`, tsx) and returns its rows. */
+async function runInChild(name: string, smoke: boolean): Promise<TableRow[]> {
+  const args = [...process.execArgv, process.argv[1] as string, name, ...(smoke ? ['--smoke'] : [])];
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, [CHILD]: '1' },
+    });
+    child.on('error', reject);
+    child.on('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`bench: ${name} exited with ${String(code)}`);
+  const file = join(RESULTS_DIR, `${name}.node${smoke ? '.smoke' : ''}.json`);
+  const { rows } = JSON.parse(await readFile(file, 'utf8')) as BenchResult;
+  return rows.map((row) => ({ ...row, bench: name }));
 }
 
 async function main(): Promise<number> {
   const { names, smoke, strict } = parseArgs(process.argv.slice(2));
   const env: BenchEnv = 'node';
-  const all: (BenchRow & { bench: string })[] = [];
-  await mkdir(join(here, 'results'), { recursive: true });
-  for (const name of await benchmarkNames(names)) {
+  const all: TableRow[] = [];
+  const chosen = await benchmarkNames(names);
+  if (chosen.length > 1) {
+    for (const name of chosen) all.push(...(await runInChild(name, smoke)));
+    const unmet = printTable(all, smoke);
+    return strict && !smoke && unmet > 0 ? 1 : 0;
+  }
+  for (const name of chosen) {
     const module = (await import(pathToFileURL(join(here, `${name}${SUFFIX}`)).href)) as { default?: Benchmark };
     if (typeof module.default !== 'function') throw new Error(`bench: ${name}${SUFFIX} has no default export`);
-    const context: BenchContext = { smoke, env, log: (message) => process.stderr.write(`[${name}] ${message}\n`) };
+    const context: BenchContext = {
+      smoke,
+      env,
+      storage: nodeStorage(),
+      log: (message) => process.stderr.write(`[${name}] ${message}\n`),
+    };
     const started = performance.now();
     const result = await module.default(context);
     const seconds = Math.round((performance.now() - started) / 100) / 10;
-    // Smoke runs keep their own file, so checking that a benchmark still runs never overwrites a real result.
-    const file = join(here, 'results', `${name}.${env}${smoke ? '.smoke' : ''}.json`);
-    const body = { name, env, smoke, date: new Date().toISOString(), seconds, ...result.fields, rows: result.rows };
-    await writeFile(file, `${JSON.stringify(body, null, 2)}\n`);
+    const file = await writeResult(name, env, smoke, seconds, result);
     context.log(`done in ${seconds} s → ${file}`);
     all.push(...result.rows.map((row) => ({ ...row, bench: name })));
   }
-  process.stdout.write(`${formatTable(all, smoke)}\n`);
-  const unmet = all.filter((r) => r.met === false);
-  if (unmet.length > 0 && !smoke) process.stderr.write(`bench: ${unmet.length} goal(s) not met\n`);
-  return strict && !smoke && unmet.length > 0 ? 1 : 0;
+  if (process.env[CHILD] === '1') return 0;
+  const unmet = printTable(all, smoke);
+  return strict && !smoke && unmet > 0 ? 1 : 0;
 }
 
 main().then(
