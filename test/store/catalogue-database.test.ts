@@ -2,6 +2,7 @@ import { Dexie } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { CURRENT_SCHEMA_VERSION, openCatalogueDatabase, readStored, writeResponse } from '../../src/store/index.js';
+import { interceptMutations } from '../helpers/mutate-middleware.js';
 import { dumpDatabase, freshDatabase, loadSample, ok } from './store-fixtures.js';
 
 describe('openCatalogueDatabase', () => {
@@ -49,22 +50,9 @@ describe('openCatalogueDatabase', () => {
   it('writes large pages in chunks of at most 10k rows within the one transaction', async () => {
     const db = freshDatabase();
     const sizes: number[] = [];
-    db.use({
-      stack: 'dbcore',
-      name: 'bulk-sizes',
-      create: (down) => ({
-        ...down,
-        table: (name) => {
-          const table = down.table(name);
-          return {
-            ...table,
-            mutate: (req) => {
-              if (name === 'tvSeries' && req.type === 'put') sizes.push(req.values.length);
-              return table.mutate(req);
-            },
-          };
-        },
-      }),
+    interceptMutations(db, 'bulk-sizes', (req, name, next) => {
+      if (name === 'tvSeries' && req.type === 'put') sizes.push(req.values.length);
+      return next(req);
     });
     const sample = await loadSample('discoverTv', 'discover-tv.json');
     const template = sample.results[0];

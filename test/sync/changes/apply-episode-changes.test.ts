@@ -1,9 +1,9 @@
-import type { DBCore, DBCoreMutateRequest } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../../src/api/endpoints.js';
 import type { ChangeGroup, ChangeItem, EpisodeChanges } from '../../../src/api/schemas/episode-changes.js';
 import { type CatalogueDatabase, storeRequestKey, writeResponse } from '../../../src/store/index.js';
 import { applyEpisodeChanges } from '../../../src/sync/changes/apply-episode-changes.js';
+import { interceptMutations } from '../../helpers/mutate-middleware.js';
 import { openApiExample, readSample } from '../../helpers/samples.js';
 import { countWrites, freshDatabase, ok } from '../../store/store-fixtures.js';
 
@@ -158,21 +158,9 @@ describe('applyEpisodeChanges', () => {
   it('a failed transaction applies nothing and keeps the cursor, so the next run applies the feed exactly once', async () => {
     const db = freshDatabase();
     let failCursorPuts = false;
-    db.use({
-      stack: 'dbcore',
-      name: 'fail-cursor-puts',
-      create: (down: DBCore) => ({
-        ...down,
-        table: (name: string) => {
-          const table = down.table(name);
-          return {
-            ...table,
-            mutate: (req: DBCoreMutateRequest) =>
-              failCursorPuts && name === 'episodeCursors' ? Promise.reject(new Error('crash')) : table.mutate(req),
-          };
-        },
-      }),
-    });
+    interceptMutations(db, 'fail-cursor-puts', (req, name, next) =>
+      failCursorPuts && name === 'episodeCursors' ? Promise.reject(new Error('crash')) : next(req),
+    );
     const writes = countWrites(db);
     await seeded(db);
     const before = await db.episodes.get(EPISODE);
