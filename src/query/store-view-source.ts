@@ -2,6 +2,7 @@ import type { ResponseOf } from '../api/endpoints.js';
 import type { Clock, Logger, TimerHandle } from '../env.js';
 import type { CatalogueDatabase } from '../store/catalogue-database.js';
 import { readStoredWithMeta, type StoredRead } from '../store/read-stored.js';
+import { readStoredDirect } from '../store/read-stored-direct.js';
 import { touchRead } from '../store/touch-read.js';
 import { freshnessOf } from '../sync/freshness.js';
 import type { CatalogueParams, PreparedCall } from '../sync/prepare-call.js';
@@ -144,7 +145,7 @@ export class StoreViewSource<O extends PullOperation> extends LiveSource<ViewSna
     // The first snapshot comes from a plain read, which is quicker than a live query's first run (a cold
     // start renders sooner); the live query starts right after, and its first run only re-emits if a write
     // came in between (an equal answer keeps the snapshot).
-    this.#read().then(
+    this.#firstRead().then(
       (read) => {
         if (this.#controller !== controller) return;
         this.#show(read);
@@ -179,6 +180,17 @@ export class StoreViewSource<O extends PullOperation> extends LiveSource<ViewSna
   /** Lets demands that waited for a first read go (when the read failed or the source stopped). */
   #release(): void {
     for (const { resolve } of this.#waiting.splice(0)) resolve();
+  }
+
+  /**
+   * While the database is not open yet (a new page), the first read goes straight to IndexedDB instead of
+   * waiting for Dexie's open; through Dexie when that path cannot answer (no database yet, a migration due).
+   */
+  async #firstRead(): Promise<Read<O>> {
+    const { db } = this.#deps;
+    if (db.isOpen()) return this.#read();
+    const { operation, storeParams, userScope } = this.#call;
+    return (await readStoredDirect(db, operation, storeParams, userScope)) ?? this.#read();
   }
 
   #read(): Promise<Read<O>> {

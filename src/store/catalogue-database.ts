@@ -1,5 +1,6 @@
 import { Dexie, type Table } from 'dexie';
 import type { IndexedDBPair } from '../env.js';
+import { openAsIs } from './open-as-is.js';
 import type { ListRow, OutboxRow, UserRow } from './outbox-rows.js';
 import type {
   ConfigurationRow,
@@ -27,10 +28,24 @@ import { upgradeToVersion2, version2Stores } from './schema/version-2.js';
 import { upgradeToVersion3, version3Stores } from './schema/version-3.js';
 import { version4Stores } from './schema/version-4.js';
 import { version5Stores } from './schema/version-5.js';
+import { version6Stores } from './schema/version-6.js';
 import type { SizeLedgerRow } from './size-ledger.js';
 
 /** The schema version the library opens databases at. */
-export const CURRENT_SCHEMA_VERSION = 5;
+export const CURRENT_SCHEMA_VERSION = 6;
+
+/** Every table of the current version, cumulative (a declared version lists all its tables). */
+const CURRENT_STORES = {
+  ...version1Stores,
+  ...version2Stores,
+  ...version3Stores,
+  ...version4Stores,
+  ...version5Stores,
+  ...version6Stores,
+};
+
+/** Databases below this version (IndexedDB's numbering: Dexie's × 10) need version 3's upgrade functions. */
+const LEGACY_IDB_VERSION = 30;
 
 export interface CatalogueDatabaseOptions extends IndexedDBPair {
   /** The IndexedDB database name; carries the instance's language (another language is another database). */
@@ -76,21 +91,18 @@ export class CatalogueDatabase extends Dexie {
   declare users: Table<UserRow, string>;
   declare outbox: Table<OutboxRow, number>;
   declare sizeLedger: Table<SizeLedgerRow, string>;
+  /** The IndexedDB this database lives in (`readStoredDirect` opens its own short connection to it). */
+  readonly idb: IndexedDBPair;
 
   constructor(options: CatalogueDatabaseOptions) {
     super(options.name, { indexedDB: options.indexedDB, IDBKeyRange: options.IDBKeyRange });
-    // Dexie re-parses every declared version on each `stores()` call (quadratic: it was most of a warm start's
-    // construction time), and since Dexie 3 only the versions with an upgrade function, and the current one,
-    // need declaring. Each declared version lists its cumulative tables (Dexie deletes the tables a version
-    // leaves out). Versions 1–3 are declared as version 3 with both backfills (a version-2 database re-runs the
-    // version-2 one, which is idempotent); versions 4–5 add tables only, so they are declared as the current one.
-    this.version(3)
-      .stores({ ...version1Stores, ...version2Stores, ...version3Stores })
-      .upgrade(async (tx) => {
-        await upgradeToVersion2(tx);
-        await upgradeToVersion3(tx);
-      });
-    this.version(CURRENT_SCHEMA_VERSION).stores({ ...version4Stores, ...version5Stores });
+    this.idb = { indexedDB: options.indexedDB, IDBKeyRange: options.IDBKeyRange };
+    // Dexie re-parses every declared version on each `stores()` call, and rebuilds its middleware stacks: a
+    // second declared version was most of a warm start's construction time. Since Dexie 3 only versions with
+    // an upgrade function need declaring (it diffs the installed schema against the declared one), and those
+    // (versions 2 and 3's backfills) only matter to a database still below version 3: `open()` declares them
+    // after a look at the installed version, so every other start parses one version.
+    this.version(CURRENT_SCHEMA_VERSION).stores(CURRENT_STORES);
     const { onVersionChange, onBlocked } = options;
     // Registered after Dexie's own handlers, so these run first; returning false stops Dexie's default,
     // which closes too but also writes to the console (a library must not).
@@ -103,6 +115,32 @@ export class CatalogueDatabase extends Dexie {
       onBlocked?.(event);
       return false;
     });
+  }
+
+  #legacyChecked: Promise<void> | undefined;
+
+  /**
+   * Opens (and migrates). Every open, explicit or Dexie's automatic one on first use, comes here; the first
+   * declares the legacy upgrade functions when the installed database needs them.
+   */
+  override open() {
+    this.#legacyChecked ??= this.#declareLegacyIfDue();
+    return Dexie.Promise.resolve(this.#legacyChecked).then(() => super.open());
+  }
+
+  async #declareLegacyIfDue(): Promise<void> {
+    const installed = await openAsIs(this.idb, this.name);
+    const version = installed?.version ?? 0;
+    installed?.close();
+    if (version === 0 || version >= LEGACY_IDB_VERSION) return;
+    // Versions 1–3 are declared as version 3 with both backfills (a version-2 database re-runs the version-2
+    // one, which is idempotent); Dexie then diffs version 3 against version 6 for the rest.
+    this.version(3)
+      .stores({ ...version1Stores, ...version2Stores, ...version3Stores })
+      .upgrade(async (tx) => {
+        await upgradeToVersion2(tx);
+        await upgradeToVersion3(tx);
+      });
   }
 
   /** Empties every table in one transaction (the schema stays). */

@@ -13,6 +13,7 @@ import { readRef } from './read-ref.js';
 import type { RecordTableName } from './record-tables.js';
 import type { KnownForRef, ListPageRow, SyncMetaRow, TaggedImageRow } from './rows.js';
 import { jsonBytes } from './size-ledger.js';
+import { syncMetaOfOperations } from './sync-meta-of-operations.js';
 
 /** What an eviction removed. */
 export interface EvictedData {
@@ -189,7 +190,7 @@ async function resourceRows(db: CatalogueDatabase, metas: readonly SyncMetaRow[]
   const leaving = new Set(metas.map((meta) => meta.requestKey));
   const operations = [...new Set(metas.filter((meta) => unitResourceRow(meta)).map((meta) => meta.operation))];
   const held = new KeySets();
-  const others = await db.syncMeta.where('operation').anyOf(expandSeason(operations)).toArray();
+  const others = await syncMetaOfOperations(db, expandSeason(operations)).toArray();
   for (const meta of others) {
     const row = leaving.has(meta.requestKey) || meta.fetchedAt <= 0 ? undefined : unitResourceRow(meta);
     if (row) held.add(row.table, row.key);

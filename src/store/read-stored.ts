@@ -3,6 +3,7 @@ import { endpoints, type ResponseOf } from '../api/index.js';
 import type { CatalogueDatabase } from './catalogue-database.js';
 import { type ReadRef, readRef } from './read-ref.js';
 import type { RecordTableName } from './record-tables.js';
+import type { RowReader } from './row-reader.js';
 import type { ListPageRow, SyncMetaRow } from './rows.js';
 import { listKeyOf, requestedPage, storeRequestKey } from './store-keys.js';
 import type { ReadContext, StoreParams } from './store-mapping.js';
@@ -16,26 +17,105 @@ export interface StoredEntry<O extends StoredOperation> {
 }
 
 function readContext<O extends StoredOperation>(
-  db: CatalogueDatabase,
-  base: Omit<ReadContext<O>, 'db' | 'records' | 'record'>,
+  reader: RowReader,
+  base: Omit<ReadContext<O>, 'records' | 'record'>,
   refs: ReadRef[],
 ): ReadContext<O> {
   return {
     ...base,
-    db,
     async records<T>(table: RecordTableName, keys: readonly IndexableType[]) {
       if (keys.length === 0) return [];
-      const rows = await db.table(table).bulkGet(keys as IndexableType[]);
+      const rows = await reader.bulkGet(table, keys);
       if (rows.some((row) => row === undefined)) return undefined;
       for (const key of keys) refs.push(readRef(table, key));
       return rows as T[];
     },
     async record<T>(table: RecordTableName, key: IndexableType) {
-      const row = await db.table(table).get(key);
+      const row = await reader.get(table, key);
       if (row !== undefined) refs.push(readRef(table, key));
       return row as T | undefined;
     },
   };
+}
+
+/** Dexie's tables as a `RowReader` (inside a Dexie transaction, and observed by `liveQuery`). */
+function dexieReader(db: CatalogueDatabase): RowReader {
+  return {
+    get: (table, key) => db.table(table).get(key),
+    bulkGet: (table, keys) => db.table(table).bulkGet(keys as IndexableType[]),
+  };
+}
+
+/** What a read of one call needs: its key, the tables to open the read transaction on, and how to rebuild it. */
+export interface StoredReadPlan {
+  readonly requestKey: string;
+  /** Record tables, the page table of a list, and `syncMeta` (when the freshness row is read too). */
+  readonly tables: readonly string[];
+  /** Rebuilds the response from `reader` (raw: undefined when the store does not hold all of it) and its freshness row. */
+  run(reader: RowReader): Promise<{ raw: unknown; meta: SyncMetaRow | undefined; refs: ReadRef[] }>;
+}
+
+/** Plans the read of `operation(params)` (the user scope checked), for any `RowReader`. */
+export function planStoredRead<O extends StoredOperation>(
+  operation: O,
+  params: StoreParams<O>,
+  userScope: string | undefined,
+  withMeta = true,
+): StoredReadPlan {
+  const mapping = mappingOf(operation);
+  checkUserScope('readStored', operation, mapping, userScope);
+  const flat = params as Record<string, unknown>;
+  const requestKey = storeRequestKey(operation, flat, userScope);
+  const pageTable = mapping.kind === 'list' ? (mapping.userScoped ? 'watchlistPages' : 'listPages') : undefined;
+  const tables: string[] = [...mapping.tables, ...(pageTable ? [pageTable] : [])];
+  if (withMeta && !tables.includes('syncMeta')) tables.push('syncMeta');
+  return {
+    requestKey,
+    tables,
+    async run(reader) {
+      // The request itself is a ref too: `sync.refresh()` revalidates the most recently read keys first.
+      const refs: ReadRef[] = [readRef('syncMeta', requestKey)];
+      const context = readContext<O>(reader, { operation, params, userScope, requestKey }, refs);
+      const readResponse = async () => {
+        if (mapping.kind === 'resource') return mapping.read(context);
+        const listKey = listKeyOf(operation, flat);
+        const key = mapping.userScoped
+          ? [userScope as string, listKey, requestedPage(flat)]
+          : [listKey, requestedPage(flat)];
+        const page = (await reader.get(pageTable as string, key)) as ListPageRow | undefined;
+        if (!page) return undefined;
+        refs.push(readRef(pageTable as string, key));
+        const results = await mapping.readItems(context, page);
+        if (!results) return undefined;
+        return {
+          page: page.servedPage ?? page.page,
+          results,
+          total_pages: page.total_pages,
+          total_results: page.total_results,
+          ...page.extra,
+        };
+      };
+      const [raw, meta] = await Promise.all([
+        readResponse(),
+        withMeta ? (reader.get('syncMeta', requestKey) as PromiseLike<SyncMetaRow | undefined>) : undefined,
+      ]);
+      return { raw, meta, refs };
+    },
+  };
+}
+
+/**
+ * The projection: the operation's own schema picks its fields out of the merged records. A row that no longer
+ * satisfies it counts as missing, so the engine fetches it again rather than serving a broken view.
+ */
+export function projectStored<O extends StoredOperation>(
+  operation: O,
+  { raw, meta, refs }: { raw: unknown; meta: SyncMetaRow | undefined; refs: ReadRef[] },
+): StoredRead<O> {
+  if (raw === undefined) return { entry: undefined, meta };
+  const parsed = endpoints[operation].response.safeParse(raw);
+  if (!parsed.success) return { entry: undefined, meta };
+  return { entry: { data: parsed.data as ResponseOf<O>, refs }, meta };
 }
 
 /** A stored response (or undefined) and the key's freshness row, read together. */
@@ -77,45 +157,9 @@ async function readStoredWith<O extends StoredOperation>(
   userScope: string | undefined,
   withMeta: boolean,
 ): Promise<StoredRead<O>> {
-  const mapping = mappingOf(operation);
-  checkUserScope('readStored', operation, mapping, userScope);
-  const flat = params as Record<string, unknown>;
-  const requestKey = storeRequestKey(operation, flat, userScope);
-  // The request itself is a ref too: `sync.refresh()` revalidates the most recently read keys first.
-  const refs: ReadRef[] = [readRef('syncMeta', requestKey)];
-  const context = readContext<O>(db, { operation, params, userScope, requestKey }, refs);
-  const pageTable = mapping.kind === 'list' ? (mapping.userScoped ? db.watchlistPages : db.listPages) : undefined;
-  const tables: string[] = [...mapping.tables, ...(pageTable ? [pageTable.name] : [])];
-  if (withMeta && !tables.includes('syncMeta')) tables.push('syncMeta');
-
-  const readResponse = async () => {
-    if (mapping.kind === 'resource') return mapping.read(context);
-    const listKey = listKeyOf(operation, flat);
-    const key = mapping.userScoped
-      ? [userScope as string, listKey, requestedPage(flat)]
-      : [listKey, requestedPage(flat)];
-    const page = (await pageTable?.get(key as never)) as ListPageRow | undefined;
-    if (!page) return undefined;
-    refs.push(readRef(pageTable?.name ?? '', key));
-    const results = await mapping.readItems(context, page);
-    if (!results) return undefined;
-    return {
-      page: page.servedPage ?? page.page,
-      results,
-      total_pages: page.total_pages,
-      total_results: page.total_results,
-      ...page.extra,
-    };
-  };
-  const [raw, meta] = await db.transaction('r', tables, () =>
-    Promise.all([readResponse(), withMeta ? db.syncMeta.get(requestKey) : undefined]),
-  );
-  if (raw === undefined) return { entry: undefined, meta };
-  // The projection: the operation's own schema picks its fields out of the merged records. A row that no
-  // longer satisfies it counts as missing, so the engine fetches it again rather than serving a broken view.
-  const parsed = endpoints[operation].response.safeParse(raw);
-  if (!parsed.success) return { entry: undefined, meta };
-  return { entry: { data: parsed.data as ResponseOf<O>, refs }, meta };
+  const plan = planStoredRead(operation, params, userScope, withMeta);
+  const read = await db.transaction('r', plan.tables as string[], () => plan.run(dexieReader(db)));
+  return projectStored(operation, read);
 }
 
 /**

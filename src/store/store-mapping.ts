@@ -1,6 +1,5 @@
 import type { IndexableType } from 'dexie';
 import type { OperationName, ParsedParamsOf, ResponseOf } from '../api/index.js';
-import type { CatalogueDatabase } from './catalogue-database.js';
 import type { RecordTableName } from './record-tables.js';
 import type { ListPageRow } from './rows.js';
 
@@ -29,7 +28,6 @@ export interface ListPageContent {
 }
 
 export interface ReadContext<O extends OperationName> extends MappingContext<O> {
-  readonly db: CatalogueDatabase;
   /**
    * Reads rows by key (in the order given) and notes them for `touchRead`; undefined when any is missing,
    * because a response rebuilt from part of its records would not be the response as served.

@@ -5,6 +5,7 @@ import type { CatalogueDatabase } from '../store/catalogue-database.js';
 import type { UserRow } from '../store/outbox-rows.js';
 import { countPending } from '../store/outbox-store.js';
 import { purgeUserScope } from '../store/purge-user-scope.js';
+import { readAllDirect } from '../store/read-stored-direct.js';
 import type { Outbox } from './outbox.js';
 import { PendingMutationsError } from './pending-mutations-error.js';
 import type { SyncEngine } from './sync-engine.js';
@@ -48,7 +49,9 @@ export class UserSessions {
   async #restore(): Promise<void> {
     const { db, engine, logger } = this.#deps;
     try {
-      const row = (await db.users.toArray()).find((user) => user.current === 1);
+      // Straight from IndexedDB while Dexie has not opened: a new page's first view need not wait for its open.
+      const users = (db.isOpen() ? undefined : await readAllDirect<UserRow>(db, 'users')) ?? (await db.users.toArray());
+      const row = users.find((user) => user.current === 1);
       if (row && !engine.user) engine.setUser(await createUserScope(row.credentials));
     } catch (error) {
       logger.error('catalogue-sync: could not restore the signed-in user', { error: (error as Error)?.name });

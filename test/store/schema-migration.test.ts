@@ -7,6 +7,7 @@ import {
   readStored,
   readSyncMeta,
   storeRequestKey,
+  syncMetaOfOperations,
   writeResponse,
 } from '../../src/store/index.js';
 import { version1Stores } from '../../src/store/schema/version-1.js';
@@ -86,13 +87,10 @@ describe('schema versions', () => {
     );
     // Version 5 dropped the list pages' unused `operation` index.
     expect(db.listPages.schema.indexes).toEqual([]);
-    expect(db.syncMeta.schema.indexes.map((index) => index.name).sort()).toEqual([
-      'expiresAt',
-      'operation',
-      'userScope',
-    ]);
+    // Version 6 dropped the sync metadata's `operation` index (the request key starts with the operation).
+    expect(db.syncMeta.schema.indexes.map((index) => index.name).sort()).toEqual(['expiresAt', 'userScope']);
   });
-  it('opens a version-4 database at version 5: the size ledger is added empty, every row and the outbox intact', async () => {
+  it('opens a version-4 database at the current version: the size ledger is added empty, every row and the outbox intact', async () => {
     const indexedDB = new IDBFactory();
     const rows = await version1Rows();
     rows.outbox = [
@@ -120,15 +118,48 @@ describe('schema versions', () => {
 
     const db = openCatalogueDatabase({ name: 'catalogue', indexedDB, IDBKeyRange });
     await db.open();
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(CURRENT_SCHEMA_VERSION);
     expect(await db.sizeLedger.count()).toBe(0);
     const after = await dumpDatabase(db);
     const { sizeLedger: _ledger, ...carried } = after;
     expect(carried).toEqual(before);
     expect(after.outbox).toHaveLength(1);
     // The upgrade deleted the list pages' `operation` index in IndexedDB itself, not only in Dexie's schema.
-    const store = db.backendDB().transaction('listPages', 'readonly').objectStore('listPages');
-    expect([...store.indexNames]).toEqual([]);
+    const tx = db.backendDB().transaction(['listPages', 'syncMeta'], 'readonly');
+    expect([...tx.objectStore('listPages').indexNames]).toEqual([]);
+    // And version 6 the sync metadata's `operation` index.
+    expect([...tx.objectStore('syncMeta').indexNames].sort()).toEqual(['expiresAt', 'userScope']);
+    db.close();
+  });
+
+  it('finds the sync metadata of an operation by key range, never another operation sharing its first letters', async () => {
+    const db = freshDatabase();
+    const row = (requestKey: string, operation: string) => ({
+      requestKey,
+      operation,
+      params: {},
+      fetchedAt: 1,
+      expiresAt: 2,
+    });
+    await db.syncMeta.bulkPut([
+      row('configuration', 'configuration'),
+      row('seasonDetails?season_number=1&series_id=5', 'seasonDetails'),
+      row('seasonDetails?season_number=2&series_id=5', 'seasonDetails'),
+      row('seasonCredits?season_number=1&series_id=5', 'seasonCredits'),
+      // Not operations the service has, but keys that share `seasonDetails`'s first letters.
+      row('seasonDetailsExtra?x=1', 'seasonDetailsExtra'),
+      row('seasonDetail', 'seasonDetail'),
+    ]);
+    const keys = async (operations: string[]) => (await syncMetaOfOperations(db, operations).primaryKeys()).sort();
+    expect(await keys(['seasonDetails'])).toEqual([
+      'seasonDetails?season_number=1&series_id=5',
+      'seasonDetails?season_number=2&series_id=5',
+    ]);
+    expect(await keys(['configuration', 'seasonCredits'])).toEqual([
+      'configuration',
+      'seasonCredits?season_number=1&series_id=5',
+    ]);
+    expect(await keys([])).toEqual([]);
     db.close();
   });
 });

@@ -1,6 +1,7 @@
 import type { CatalogueDatabase } from '../../store/catalogue-database.js';
 import type { EpisodeRow, SyncMetaRow } from '../../store/rows.js';
 import { listKeyOf, requestedPage } from '../../store/store-keys.js';
+import { syncMetaOfOperations } from '../../store/sync-meta-of-operations.js';
 import type { EpisodeDependent } from './episode-patch.js';
 
 /** Where an episode sits: enough to find the season-level resources that show it. */
@@ -28,14 +29,14 @@ export async function dependentMetas(
   const found: SyncMetaRow[] = [];
   for (const kind of kinds) {
     if (kind === 'personTaggedImages') continue;
-    const rows = await db.syncMeta.where('operation').equals(kind).filter(ofSeason(place)).toArray();
+    const rows = await syncMetaOfOperations(db, [kind]).filter(ofSeason(place)).toArray();
     found.push(...rows.filter((row) => row.fetchedAt > 0));
   }
   if (kinds.has('personTaggedImages')) {
     const images = await db.taggedImages.where('media_id').equals(place.id).toArray();
     const imageIds = new Set<number | string>(images.filter((i) => i.media_type === 'episode').map((i) => i.id));
     if (imageIds.size > 0) {
-      const metas = await db.syncMeta.where('operation').equals('personTaggedImages').toArray();
+      const metas = await syncMetaOfOperations(db, ['personTaggedImages']).toArray();
       const pages = await db.listPages.bulkGet(
         metas.map((meta) => [listKeyOf('personTaggedImages', meta.params ?? {}), requestedPage(meta.params ?? {})]) as [
           string,

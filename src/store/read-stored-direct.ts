@@ -1,0 +1,74 @@
+import type { IndexableType } from 'dexie';
+import { type CatalogueDatabase, CURRENT_SCHEMA_VERSION } from './catalogue-database.js';
+import { openAsIs } from './open-as-is.js';
+import { planStoredRead, projectStored, type StoredRead } from './read-stored.js';
+import type { RowReader } from './row-reader.js';
+import type { StoreParams } from './store-mapping.js';
+import type { StoredOperation } from './store-mappings.js';
+
+/** Dexie opens schema version v as IndexedDB version v × 10. */
+const IDB_VERSION = CURRENT_SCHEMA_VERSION * 10;
+
+function result<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+/** Where a direct read goes: the catalogue database's name and IndexedDB (`CatalogueDatabase` is one). */
+type DirectTarget = Pick<CatalogueDatabase, 'name' | 'idb'>;
+
+/**
+ * Runs `read` in one readonly transaction on a short plain IndexedDB connection of its own, or resolves
+ * undefined when this path cannot answer: no database yet, another schema version (Dexie's open migrates it;
+ * this path never reads an old layout), a missing table, or any IndexedDB error. Callers then go through Dexie,
+ * which also opens, creates or migrates.
+ */
+async function directRead<T>(
+  target: DirectTarget,
+  tables: readonly string[],
+  read: (reader: RowReader & { getAll(table: string): PromiseLike<unknown[]> }) => Promise<T>,
+): Promise<T | undefined> {
+  const db = await openAsIs(target.idb, target.name);
+  if (!db) return undefined;
+  try {
+    if (db.version !== IDB_VERSION || tables.some((table) => !db.objectStoreNames.contains(table))) return undefined;
+    const tx = db.transaction(tables as string[], 'readonly');
+    // Every request is issued from a success callback's microtasks, while the transaction is still active.
+    return await read({
+      get: (table, key) => result(tx.objectStore(table).get(key as IDBValidKey)),
+      bulkGet: (table, keys: readonly IndexableType[]) => {
+        const store = tx.objectStore(table);
+        return Promise.all(keys.map((key) => result(store.get(key as IDBValidKey))));
+      },
+      getAll: (table) => result(tx.objectStore(table).getAll()),
+    });
+  } catch {
+    return undefined;
+  } finally {
+    // Closes once its transaction is done; the catalogue's own connection is Dexie's.
+    db.close();
+  }
+}
+
+/**
+ * `readStoredWithMeta` without Dexie: the same rows in one readonly transaction, rebuilt and projected by the
+ * same code. A view's first snapshot uses it while the catalogue's Dexie database has not opened yet (Dexie's
+ * open reads and checks the whole schema: most of a warm start), so a new page shows what is stored sooner;
+ * the live query takes over once Dexie is open. Undefined when this path cannot answer (see `directRead`).
+ */
+export async function readStoredDirect<O extends StoredOperation>(
+  target: DirectTarget,
+  operation: O,
+  params: StoreParams<O>,
+  userScope?: string,
+): Promise<StoredRead<O> | undefined> {
+  const plan = planStoredRead(operation, params, userScope);
+  return await directRead(target, plan.tables, async (reader) => projectStored(operation, await plan.run(reader)));
+}
+
+/** Every row of a small table without waiting for Dexie's open (restoring the signed-in user), or undefined. */
+export function readAllDirect<T>(target: DirectTarget, table: string): Promise<T[] | undefined> {
+  return directRead(target, [table], (reader) => Promise.resolve(reader.getAll(table)) as Promise<T[]>);
+}
