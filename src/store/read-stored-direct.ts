@@ -19,21 +19,49 @@ function result<T>(request: IDBRequest<T>): Promise<T> {
 /** Where a direct read goes: the catalogue database's name and IndexedDB (`CatalogueDatabase` is one). */
 type DirectTarget = Pick<CatalogueDatabase, 'name' | 'idb'>;
 
+/** A connection shared by the direct reads that overlap (a new page restores its user and reads its first view). */
+interface SharedConnection {
+  readonly opened: Promise<IDBDatabase | undefined>;
+  users: number;
+}
+
+const connections = new WeakMap<DirectTarget, SharedConnection>();
+
+function acquire(target: DirectTarget): SharedConnection {
+  let shared = connections.get(target);
+  if (!shared) {
+    shared = { opened: openAsIs(target.idb, target.name), users: 0 };
+    connections.set(target, shared);
+  }
+  shared.users += 1;
+  return shared;
+}
+
+/** The last reader closes it (once its transactions are done); the catalogue's own connection is Dexie's. */
+function release(target: DirectTarget, shared: SharedConnection, db: IDBDatabase | undefined): void {
+  shared.users -= 1;
+  if (shared.users > 0) return;
+  connections.delete(target);
+  db?.close();
+}
+
 /**
- * Runs `read` in one readonly transaction on a short plain IndexedDB connection of its own, or resolves
- * undefined when this path cannot answer: no database yet, another schema version (Dexie's open migrates it;
- * this path never reads an old layout), a missing table, or any IndexedDB error. Callers then go through Dexie,
- * which also opens, creates or migrates.
+ * Runs `read` in one readonly transaction on a short plain IndexedDB connection (shared with the direct reads
+ * that overlap it), or resolves undefined when this path cannot answer: no database yet, another schema version
+ * (Dexie's open migrates it; this path never reads an old layout), a missing table, or any IndexedDB error.
+ * Callers then go through Dexie, which also opens, creates or migrates.
  */
 async function directRead<T>(
   target: DirectTarget,
   tables: readonly string[],
   read: (reader: RowReader & { getAll(table: string): PromiseLike<unknown[]> }) => Promise<T>,
 ): Promise<T | undefined> {
-  const db = await openAsIs(target.idb, target.name);
-  if (!db) return undefined;
+  const shared = acquire(target);
+  let db: IDBDatabase | undefined;
   try {
-    if (db.version !== IDB_VERSION || tables.some((table) => !db.objectStoreNames.contains(table))) return undefined;
+    db = await shared.opened;
+    if (!db) return undefined;
+    if (db.version !== IDB_VERSION || tables.some((table) => !db?.objectStoreNames.contains(table))) return undefined;
     const tx = db.transaction(tables as string[], 'readonly');
     // Every request is issued from a success callback's microtasks, while the transaction is still active.
     return await read({
@@ -45,10 +73,10 @@ async function directRead<T>(
       getAll: (table) => result(tx.objectStore(table).getAll()),
     });
   } catch {
+    // Closed under us (another connection upgrading or deleting the database), or any other IndexedDB error.
     return undefined;
   } finally {
-    // Closes once its transaction is done; the catalogue's own connection is Dexie's.
-    db.close();
+    release(target, shared, db);
   }
 }
 

@@ -127,4 +127,33 @@ describe('readStoredDirect: a first read without Dexie', () => {
     await expect(deleted).resolves.toBeUndefined();
     expect(await indexedDB.databases()).toEqual([]);
   });
+
+  it('shares one connection between reads that overlap, and closes it after the last', async () => {
+    const indexedDB = new IDBFactory();
+    const { trending } = await storedDatabase(indexedDB);
+    const opened: IDBOpenDBRequest[] = [];
+    const open = indexedDB.open.bind(indexedDB);
+    indexedDB.open = (name: string, version?: number) => {
+      const request = open(name, version);
+      opened.push(request);
+      return request;
+    };
+    const db = openCatalogueDatabase({ name: 'catalogue', indexedDB, IDBKeyRange });
+    const [users, list] = await Promise.all([
+      readAllDirect(db, 'users'),
+      readStoredDirect(db, 'trendingTv', { time_window: 'week' }),
+    ]);
+    expect(users).toHaveLength(1);
+    expect(list?.entry?.data).toStrictEqual(trending);
+    expect(opened).toHaveLength(1);
+    // Closed: a delete is not blocked by it.
+    await new Promise<void>((resolve, reject) => {
+      const request = indexedDB.deleteDatabase('catalogue');
+      request.onsuccess = () => resolve();
+      request.onblocked = () => reject(new Error('blocked: the shared connection stayed open'));
+    });
+    // A later read opens a new one.
+    expect(await readAllDirect(db, 'users')).toBeUndefined();
+    expect(opened).toHaveLength(2);
+  });
 });
