@@ -4,6 +4,7 @@ import type { CatalogueDatabase } from '../store/catalogue-database.js';
 import { readStoredWithMeta, type StoredRead } from '../store/read-stored.js';
 import { readStoredDirect } from '../store/read-stored-direct.js';
 import { touchRead } from '../store/touch-read.js';
+import { writeBoot } from '../store/write-boot.js';
 import { freshnessOf } from '../sync/freshness.js';
 import type { CatalogueParams, PreparedCall } from '../sync/prepare-call.js';
 import type { PullOperation, SyncEngine } from '../sync/sync-engine.js';
@@ -45,6 +46,13 @@ export class StoreViewSource<O extends PullOperation> extends LiveSource<ViewSna
   #waiting: { demand: Demand; resolve: () => void }[] = [];
   /** Subscribers that want this key kept fresh; pages beyond the first of an infinite list do not. */
   #keepFresh = 0;
+  /**
+   * Whether the boot store holds this call's current read (public calls only): true after a first snapshot
+   * from it or a boot write; false once the live query re-ran, since the write that made it re-run also
+   * deleted the boot row.
+   */
+  #booted = false;
+  #liveReads = 0;
 
   constructor(deps: StoreViewDeps, call: PreparedCall<O>, params: CatalogueParams<O>) {
     super(loadingSnapshot<ResponseOf<O>>());
@@ -142,13 +150,17 @@ export class StoreViewSource<O extends PullOperation> extends LiveSource<ViewSna
     this.#controller = controller;
     this.#fetches = 0;
     this.#loaded = false;
+    this.#booted = false;
+    this.#liveReads = 0;
     // The first snapshot comes from a plain read, which is quicker than a live query's first run (a cold
     // start renders sooner); the live query starts right after, and its first run only re-emits if a write
     // came in between (an equal answer keeps the snapshot).
     this.#firstRead().then(
       (read) => {
         if (this.#controller !== controller) return;
-        this.#show(read);
+        // Read marks wait for the live query, whose first run reads (and marks) the same rows a moment later:
+        // marking now would open Dexie before the first snapshot's listeners have run.
+        this.#show(read, { mark: false });
         this.#watch(controller);
       },
       () => this.#watch(controller),
@@ -159,7 +171,14 @@ export class StoreViewSource<O extends PullOperation> extends LiveSource<ViewSna
     if (this.#controller !== controller) return;
     this.#unwatch = watch(
       () => this.#read(),
-      (read) => this.#show(read),
+      (read) => {
+        this.#show(read);
+        this.#liveReads += 1;
+        // The first live read leaves a boot row for the next page's start when there was none; a re-run means
+        // a write deleted it, and it is written again when this view stops (not on every change: ~10 KB each).
+        if (this.#liveReads === 1 && !this.#booted) this.#writeBoot();
+        else if (this.#liveReads > 1) this.#booted = false;
+      },
       (error) => {
         this.update({ error });
         this.#release();
@@ -168,6 +187,7 @@ export class StoreViewSource<O extends PullOperation> extends LiveSource<ViewSna
   }
 
   protected stop(): void {
+    if (this.#liveReads > 0 && !this.#booted) this.#writeBoot();
     this.#unwatch?.();
     this.#unwatch = undefined;
     this.#clearTimer();
@@ -190,7 +210,23 @@ export class StoreViewSource<O extends PullOperation> extends LiveSource<ViewSna
     const { db } = this.#deps;
     if (db.isOpen()) return this.#read();
     const { operation, storeParams, userScope } = this.#call;
-    return (await readStoredDirect(db, operation, storeParams, userScope)) ?? this.#read();
+    const direct = await readStoredDirect(db, operation, storeParams, userScope, { boot: true });
+    if (!direct) return this.#read();
+    if (direct.booted) this.#booted = true;
+    return direct;
+  }
+
+  /** Leaves the boot store this call's current read, in the background (public calls that show data only). */
+  #writeBoot(): void {
+    const { db, clock, logger } = this.#deps;
+    const { operation, storeParams, userScope } = this.#call;
+    if (userScope !== undefined || this.getSnapshot().data === undefined) return;
+    this.#booted = true;
+    writeBoot(db, operation, storeParams, clock.now()).catch((error: unknown) => {
+      this.#booted = false;
+      // Closing the catalogue while it writes is expected; it only costs the next start its one-get path.
+      if (db.isOpen()) logger.warn('catalogue-sync: could not write a boot row', { error: String(error) });
+    });
   }
 
   #read(): Promise<Read<O>> {
@@ -199,7 +235,7 @@ export class StoreViewSource<O extends PullOperation> extends LiveSource<ViewSna
     return readStoredWithMeta(db, operation, storeParams, userScope);
   }
 
-  #show({ entry, meta }: Read<O>): void {
+  #show({ entry, meta }: Read<O>, { mark = true } = {}): void {
     if (!this.started) return;
     const { clock, db, logger } = this.#deps;
     const now = clock.now();
@@ -234,7 +270,7 @@ export class StoreViewSource<O extends PullOperation> extends LiveSource<ViewSna
     if (wasLoaded && wasFresh && status === 'stale' && this.#keepFresh > 0 && this.#fetches === 0) {
       void this.ensure('fresh');
     }
-    if (entry) {
+    if (entry && mark) {
       // Outside the live query (which must stay read-only): the read marks order `sync.refresh()` and eviction.
       touchRead(db, entry.refs, now).catch((error: unknown) =>
         logger.warn('catalogue-sync: could not record a read', { error: String(error) }),

@@ -1,5 +1,7 @@
 import { Dexie, type Table } from 'dexie';
 import type { IndexedDBPair } from '../env.js';
+import { bootInvalidation } from './boot-invalidation.js';
+import type { BootDepsRow, BootViewRow } from './boot-rows.js';
 import { openAsIs } from './open-as-is.js';
 import type { ListRow, OutboxRow, UserRow } from './outbox-rows.js';
 import type {
@@ -29,10 +31,11 @@ import { upgradeToVersion3, version3Stores } from './schema/version-3.js';
 import { version4Stores } from './schema/version-4.js';
 import { version5Stores } from './schema/version-5.js';
 import { version6Stores } from './schema/version-6.js';
+import { version7Stores } from './schema/version-7.js';
 import type { SizeLedgerRow } from './size-ledger.js';
 
 /** The schema version the library opens databases at. */
-export const CURRENT_SCHEMA_VERSION = 6;
+export const CURRENT_SCHEMA_VERSION = 7;
 
 /** Every table of the current version, cumulative (a declared version lists all its tables). */
 const CURRENT_STORES = {
@@ -42,6 +45,7 @@ const CURRENT_STORES = {
   ...version4Stores,
   ...version5Stores,
   ...version6Stores,
+  ...version7Stores,
 };
 
 /** Databases below this version (IndexedDB's numbering: Dexie's × 10) need version 3's upgrade functions. */
@@ -68,41 +72,90 @@ export interface CatalogueDatabaseOptions extends IndexedDBPair {
  * quarantine and read marks. Every row type comes from the API schemas (see `rows.ts`).
  */
 export class CatalogueDatabase extends Dexie {
-  declare movies: Table<MovieRow, number>;
-  declare tvSeries: Table<TvSeriesRow, number>;
-  declare people: Table<PersonRow, number>;
-  declare episodes: Table<EpisodeRow, number>;
-  declare seasons: Table<SeasonRow, [number, number]>;
-  declare personExternalIds: Table<PersonExternalIdsRow, number>;
-  declare personTranslations: Table<PersonTranslationsRow, number>;
-  declare taggedImages: Table<TaggedImageRow, string>;
-  declare movieVideos: Table<MovieVideosRow, number>;
-  declare configuration: Table<ConfigurationRow, string>;
-  declare episodeChanges: Table<EpisodeChangesRow, string>;
-  declare listPages: Table<ListPageRow, [string, number]>;
-  declare syncMeta: Table<SyncMetaRow, string>;
-  declare tvAccountStates: Table<TvAccountStateRow, [string, number]>;
-  declare episodeAccountStates: Table<EpisodeAccountStateRow, [string, number, number, number]>;
-  declare watchlistPages: Table<WatchlistPageRow, [string, string, number]>;
-  declare quarantine: Table<QuarantineRow, number>;
-  declare readMarks: Table<ReadMarkRow, string>;
-  declare episodeCursors: Table<EpisodeCursorRow, number>;
-  declare lists: Table<ListRow, number>;
-  declare users: Table<UserRow, string>;
-  declare outbox: Table<OutboxRow, number>;
-  declare sizeLedger: Table<SizeLedgerRow, string>;
+  // Getters rather than Dexie's own table properties, which only exist once the schema is declared.
+  get movies(): Table<MovieRow, number> {
+    return this.table('movies');
+  }
+  get tvSeries(): Table<TvSeriesRow, number> {
+    return this.table('tvSeries');
+  }
+  get people(): Table<PersonRow, number> {
+    return this.table('people');
+  }
+  get episodes(): Table<EpisodeRow, number> {
+    return this.table('episodes');
+  }
+  get seasons(): Table<SeasonRow, [number, number]> {
+    return this.table('seasons');
+  }
+  get personExternalIds(): Table<PersonExternalIdsRow, number> {
+    return this.table('personExternalIds');
+  }
+  get personTranslations(): Table<PersonTranslationsRow, number> {
+    return this.table('personTranslations');
+  }
+  get taggedImages(): Table<TaggedImageRow, string> {
+    return this.table('taggedImages');
+  }
+  get movieVideos(): Table<MovieVideosRow, number> {
+    return this.table('movieVideos');
+  }
+  get configuration(): Table<ConfigurationRow, string> {
+    return this.table('configuration');
+  }
+  get episodeChanges(): Table<EpisodeChangesRow, string> {
+    return this.table('episodeChanges');
+  }
+  get listPages(): Table<ListPageRow, [string, number]> {
+    return this.table('listPages');
+  }
+  get syncMeta(): Table<SyncMetaRow, string> {
+    return this.table('syncMeta');
+  }
+  get tvAccountStates(): Table<TvAccountStateRow, [string, number]> {
+    return this.table('tvAccountStates');
+  }
+  get episodeAccountStates(): Table<EpisodeAccountStateRow, [string, number, number, number]> {
+    return this.table('episodeAccountStates');
+  }
+  get watchlistPages(): Table<WatchlistPageRow, [string, string, number]> {
+    return this.table('watchlistPages');
+  }
+  get quarantine(): Table<QuarantineRow, number> {
+    return this.table('quarantine');
+  }
+  get readMarks(): Table<ReadMarkRow, string> {
+    return this.table('readMarks');
+  }
+  get episodeCursors(): Table<EpisodeCursorRow, number> {
+    return this.table('episodeCursors');
+  }
+  get lists(): Table<ListRow, number> {
+    return this.table('lists');
+  }
+  get users(): Table<UserRow, string> {
+    return this.table('users');
+  }
+  get outbox(): Table<OutboxRow, number> {
+    return this.table('outbox');
+  }
+  get sizeLedger(): Table<SizeLedgerRow, string> {
+    return this.table('sizeLedger');
+  }
+  get bootViews(): Table<BootViewRow, string> {
+    return this.table('bootViews');
+  }
+  get bootDeps(): Table<BootDepsRow, string> {
+    return this.table('bootDeps');
+  }
   /** The IndexedDB this database lives in (`readStoredDirect` opens its own short connection to it). */
   readonly idb: IndexedDBPair;
 
   constructor(options: CatalogueDatabaseOptions) {
     super(options.name, { indexedDB: options.indexedDB, IDBKeyRange: options.IDBKeyRange });
     this.idb = { indexedDB: options.indexedDB, IDBKeyRange: options.IDBKeyRange };
-    // Dexie re-parses every declared version on each `stores()` call, and rebuilds its middleware stacks: a
-    // second declared version was most of a warm start's construction time. Since Dexie 3 only versions with
-    // an upgrade function need declaring (it diffs the installed schema against the declared one), and those
-    // (versions 2 and 3's backfills) only matter to a database still below version 3: `open()` declares them
-    // after a look at the installed version, so every other start parses one version.
-    this.version(CURRENT_SCHEMA_VERSION).stores(CURRENT_STORES);
+    // Every write transaction deletes the boot rows it makes wrong, whoever writes (engine, worker, eviction).
+    this.use(bootInvalidation);
     const { onVersionChange, onBlocked } = options;
     // Registered after Dexie's own handlers, so these run first; returning false stops Dexie's default,
     // which closes too but also writes to the console (a library must not).
@@ -117,6 +170,43 @@ export class CatalogueDatabase extends Dexie {
     });
   }
 
+  #declared = false;
+
+  /**
+   * Declares the schema, at the first use that needs it (a table, a transaction, the open), not in the
+   * constructor: parsing 25 tables is most of what constructing the database costs, and a new page's first
+   * snapshot comes from a direct read (`readStoredDirect`) that needs none of it.
+   *
+   * Dexie re-parses every declared version on each `stores()` call, and rebuilds its middleware stacks. Since
+   * Dexie 3 only versions with an upgrade function need declaring (it diffs the installed schema against the
+   * declared one), and those (versions 2 and 3's backfills) only matter to a database still below version 3:
+   * `open()` declares them after a look at the installed version, so every other start parses one version.
+   */
+  #declare(): void {
+    if (this.#declared) return;
+    this.#declared = true;
+    this.version(CURRENT_SCHEMA_VERSION).stores(CURRENT_STORES);
+  }
+
+  override get tables(): Table[] {
+    this.#declare();
+    return super.tables;
+  }
+
+  static {
+    // `table()` and every overload of `transaction()` forward to Dexie's, unchanged, once the schema is declared
+    // (patched here rather than overridden: their overloads would have to be restated).
+    const { table, transaction } = Dexie.prototype;
+    CatalogueDatabase.prototype.table = function (this: CatalogueDatabase, name: string) {
+      this.#declare();
+      return table.call(this, name);
+    } as CatalogueDatabase['table'];
+    CatalogueDatabase.prototype.transaction = function (this: CatalogueDatabase, ...args: unknown[]) {
+      this.#declare();
+      return (transaction as (...forwarded: unknown[]) => unknown).apply(this, args);
+    } as CatalogueDatabase['transaction'];
+  }
+
   #legacyChecked: Promise<void> | undefined;
 
   /**
@@ -124,6 +214,7 @@ export class CatalogueDatabase extends Dexie {
    * declares the legacy upgrade functions when the installed database needs them.
    */
   override open() {
+    this.#declare();
     this.#legacyChecked ??= this.#declareLegacyIfDue();
     return Dexie.Promise.resolve(this.#legacyChecked).then(() => super.open());
   }

@@ -16,11 +16,16 @@
  * - `sizeLedger` by request key (v5): the JSON length each stored browse response's write put, kept only while a
  *   `maxBytes` budget is set. Eviction (`evictBrowseData`, least recently read first via `browseUnitsByAge`) removes
  *   browse responses whole; see `browse-units.ts` for what counts as browse data.
+ * - `bootViews`, `bootDeps` by request key (v7): the boot store. The projected read of up to `MAX_BOOT_VIEWS`
+ *   public views recently shown (`writeBoot`), so a new page's first snapshot is one get; and the refs each was
+ *   built from. Every write transaction deletes the boot rows it makes wrong (`boot-invalidation.ts`), so one
+ *   that exists is current.
  *
  * Writes: `writeResponse` (one transaction per response). Reads: `readStored`/`readStoredEntry` (read-only,
- * for `liveQuery`), then `touchRead` outside the live query.
+ * for `liveQuery`), then `touchRead` outside the live query; `readStoredDirect` before Dexie has opened.
  */
 export { CHUNK_SIZE } from './apply-record-writes.js';
+export { BOOT_FORMAT, type BootDepsRow, type BootRead, type BootViewRow, MAX_BOOT_VIEWS } from './boot-rows.js';
 export { type BrowseUnit, browseUnitsByAge } from './browse-unit-order.js';
 export { isBrowseOperation, isBrowseUnit } from './browse-units.js';
 export {
@@ -46,4 +51,5 @@ export { isStoredOperation, type StoredOperation, storeMappings } from './store-
 export { type RecordSyncErrorInput, readSyncMeta, recordSyncError } from './sync-meta.js';
 export { syncMetaOfOperations } from './sync-meta-of-operations.js';
 export { READ_MARK_INTERVAL_MS, touchRead } from './touch-read.js';
+export { writeBoot } from './write-boot.js';
 export { type WriteResponseInput, type WriteResult, writeResponse } from './write-response.js';

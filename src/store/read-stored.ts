@@ -39,7 +39,7 @@ function readContext<O extends StoredOperation>(
 }
 
 /** Dexie's tables as a `RowReader` (inside a Dexie transaction, and observed by `liveQuery`). */
-function dexieReader(db: CatalogueDatabase): RowReader {
+export function dexieReader(db: CatalogueDatabase): RowReader {
   return {
     get: (table, key) => db.table(table).get(key),
     bulkGet: (table, keys) => db.table(table).bulkGet(keys as IndexableType[]),

@@ -7,6 +7,7 @@ import { version2Stores } from '../../src/store/schema/version-2.js';
 import { version3Stores } from '../../src/store/schema/version-3.js';
 import { version4Stores } from '../../src/store/schema/version-4.js';
 import { version5Stores } from '../../src/store/schema/version-5.js';
+import { version6Stores } from '../../src/store/schema/version-6.js';
 
 /**
  * The database declares only the versions with an upgrade function and the current one (see
@@ -14,7 +15,14 @@ import { version5Stores } from '../../src/store/schema/version-5.js';
  * release declared it, and check that nothing is lost and that each backfill ran once: when it was due, and
  * never again on a database that already had it.
  */
-const RELEASES = [version1Stores, version2Stores, version3Stores, version4Stores, version5Stores] as const;
+const RELEASES = [
+  version1Stores,
+  version2Stores,
+  version3Stores,
+  version4Stores,
+  version5Stores,
+  version6Stores,
+] as const;
 
 const EPISODES = [
   { id: 501, show_id: 5, season_number: 1, episode_number: 1, name: 'Pilot' },
@@ -55,7 +63,7 @@ async function writtenBy(version: number, indexedDB: IDBFactory): Promise<void> 
 }
 
 describe('databases of every released version open at the current one', () => {
-  it.each([1, 2, 3, 4, 5])('version %i', async (version) => {
+  it.each([1, 2, 3, 4, 5, 6])('version %i', async (version) => {
     const indexedDB = new IDBFactory();
     await writtenBy(version, indexedDB);
 

@@ -14,6 +14,7 @@ import { version1Stores } from '../../src/store/schema/version-1.js';
 import { version2Stores } from '../../src/store/schema/version-2.js';
 import { version3Stores } from '../../src/store/schema/version-3.js';
 import { version4Stores } from '../../src/store/schema/version-4.js';
+import { version7Stores } from '../../src/store/schema/version-7.js';
 import { dumpDatabase, freshDatabase, loadSample, ok } from './store-fixtures.js';
 
 /** Real rows, as version 1 would have stored them: written by the library, minus what version 2 added. */
@@ -83,7 +84,13 @@ describe('schema versions', () => {
     await db.open();
     expect(db.verno).toBe(CURRENT_SCHEMA_VERSION);
     expect(db.tables.map((t) => t.name).sort()).toEqual(
-      [...Object.keys(version1Stores), 'episodeCursors', ...Object.keys(version4Stores), 'sizeLedger'].sort(),
+      [
+        ...Object.keys(version1Stores),
+        'episodeCursors',
+        ...Object.keys(version4Stores),
+        'sizeLedger',
+        ...Object.keys(version7Stores),
+      ].sort(),
     );
     // Version 5 dropped the list pages' unused `operation` index.
     expect(db.listPages.schema.indexes).toEqual([]);
@@ -121,7 +128,9 @@ describe('schema versions', () => {
     expect(db.verno).toBe(CURRENT_SCHEMA_VERSION);
     expect(await db.sizeLedger.count()).toBe(0);
     const after = await dumpDatabase(db);
-    const { sizeLedger: _ledger, ...carried } = after;
+    const { sizeLedger: _ledger, bootViews, bootDeps, ...carried } = after;
+    // Version 7's boot store starts empty.
+    expect([bootViews, bootDeps]).toEqual([[], []]);
     expect(carried).toEqual(before);
     expect(after.outbox).toHaveLength(1);
     // The upgrade deleted the list pages' `operation` index in IndexedDB itself, not only in Dexie's schema.
