@@ -31,6 +31,11 @@ export interface BenchStorage {
    * the global `indexedDB` that idb-keyval (TanStack's storage here) opens its databases through.
    */
   shared(): IdbPair;
+  /**
+   * Lets the storage finish what a large write set off before timed reads: Chromium's LevelDB compacts in the
+   * background after a big ingest (a new page would open later, not within milliseconds of it). No-op in Node.
+   */
+  afterBulkWrites(): Promise<void>;
 }
 
 export interface BenchRow {

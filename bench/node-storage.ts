@@ -21,5 +21,6 @@ export function nodeStorage(): BenchStorage {
       }
       return shared;
     },
+    afterBulkWrites: async () => {},
   };
 }
