@@ -83,6 +83,20 @@ describe('the boot store', () => {
     expect(read?.entry?.data.results.find((r) => r.id === held?.id)?.name).toBe('Renamed elsewhere');
   });
 
+  it('loses a row when another connection (a tab, the service worker) writes a row under it', async () => {
+    const { db, trending, reopen } = await fixture();
+    await writeBoot(db, 'trendingTv', WEEK, 1_500);
+    const worker = reopen();
+    const first = trending.results[0] as Trending['results'][number];
+    await otherList(worker, { ...first, vote_count: first.vote_count + 1 });
+    expect(await bootKeys(db)).toEqual([]);
+    const read = await readStoredDirect(reopen(), 'trendingTv', WEEK, undefined, { boot: true });
+    expect(read?.booted).toBeUndefined();
+    expect(read?.entry?.data.results[0]?.vote_count).toBe(first.vote_count + 1);
+    worker.close();
+    db.close();
+  });
+
   it('loses a row when its own freshness changes (a 304 renews it), when a table is cleared, or on `clear()`', async () => {
     const { db, reopen } = await fixture();
     await writeBoot(db, 'trendingTv', WEEK, 1_500);
