@@ -465,6 +465,7 @@ export function viewsResult(
     ['warm.overRaw', L(middle), at(middle).raw as number, fields.overRaw, '≤ 1.5', (fields.overRaw ?? 9) <= 1.5, 'ms'],
     ['warm.vsClient', L(middle), at(middle).tanstackClient as number, fields.vsClientAt10000, `≥ ${clientGoal}`, (fields.vsClientAt10000 ?? 0) >= clientGoal, 'ms'],
     ['warm.vsQuery', L(middle), at(middle).tanstackQuery as number, fields.vsQueryAt10000, '≥ 0.5', (fields.vsQueryAt10000 ?? 0) >= 0.5, 'ms'],
+    ['warm.noBootOverRaw', at(middle).libraryNoBoot as number, at(middle).raw as number, ratio(at(middle).libraryNoBoot as number, at(middle).raw as number), '', undefined, 'ms'],
     ['change.bytesVsQuery', c.library.bytes, c.tanstackQuery.bytes, ratio(c.library.bytes, c.tanstackQuery.bytes), '≤ 0.1', c.library.bytes * 10 <= c.tanstackQuery.bytes, 'bytes'],
     ['change.bytesVsClient', c.library.bytes, c.tanstackClient.bytes, ratio(c.library.bytes, c.tanstackClient.bytes), '≤ 0.001', c.library.bytes * 1000 <= c.tanstackClient.bytes, 'bytes'],
     ['change.msVsQuery', c.library.ms, c.tanstackQuery.ms, ratio(c.library.ms, c.tanstackQuery.ms), '', undefined, 'ms'],
