@@ -21,8 +21,6 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { experimental_createQueryPersister, persistQueryClientRestore } from '@tanstack/query-persist-client-core';
 import { endpoints, type ResponseOf } from '../src/api/index.js';
-import { createCatalogue } from '../src/create-catalogue.js';
-import { createManualConnectivity } from '../src/env.js';
 import { CatalogueDatabase, openCatalogueDatabase } from '../src/store/index.js';
 import { type Benchmark, type BenchRow, type BenchStorage, type IdbPair, round } from './benchmark.js';
 import { makePages as makeIngestPages, openRawDatabase, putRaw, writePage } from './ingest.bench.js';
@@ -32,8 +30,10 @@ import {
   keyval,
   makePages,
   newClient,
+  offlineCatalogue,
   type Page,
   queryKey,
+  viewOf,
   viewSizes,
   viewsDatabase,
 } from './views.bench.js';
@@ -131,16 +131,8 @@ async function retainedBy(probe: HeapProbe, hold: () => Promise<() => Promise<vo
 /** A warm start that keeps its catalogue and subscribed view until released. */
 function holdLibrary(idb: IdbPair, name: string, first: Page) {
   return async () => {
-    const catalogue = createCatalogue({
-      baseUrl: 'http://127.0.0.1:1',
-      accessToken: 'unused',
-      dbName: name,
-      indexedDB: idb,
-      connectivity: createManualConnectivity(false),
-      fetch: () => Promise.reject(new Error('a warm start must not fetch')),
-    });
-    const { language: _language, ...params } = first.params;
-    const view = catalogue.discoverTv(params as never);
+    const catalogue = offlineCatalogue(idb, name);
+    const view = viewOf(catalogue, first);
     let stop: () => void = () => {};
     await new Promise<void>((resolve) => {
       stop = view.subscribe(() => {

@@ -195,9 +195,9 @@ export async function dropBoot(idb: IdbPair, name: string): Promise<void> {
 /** The last warm start's construction time (`createCatalogue` alone), reported beside the whole. */
 export const construction: number[] = [];
 
-export async function warmLibrary(idb: IdbPair, name: string, first: Page): Promise<number> {
-  const started = performance.now();
-  const catalogue = createCatalogue({
+/** A new page's catalogue on an existing database: offline, and any fetch fails (a warm start must not fetch). */
+export function offlineCatalogue(idb: IdbPair, name: string) {
+  return createCatalogue({
     baseUrl: 'http://127.0.0.1:1',
     accessToken: 'unused',
     dbName: name,
@@ -205,9 +205,19 @@ export async function warmLibrary(idb: IdbPair, name: string, first: Page): Prom
     connectivity: createManualConnectivity(false),
     fetch: () => Promise.reject(new Error('a warm start must not fetch')),
   });
+}
+
+/** The view of `page` as the app asks for it (the catalogue supplies the language). */
+export function viewOf(catalogue: ReturnType<typeof createCatalogue>, page: Page) {
+  const { language: _language, ...params } = page.params;
+  return catalogue.discoverTv(params as never);
+}
+
+export async function warmLibrary(idb: IdbPair, name: string, first: Page): Promise<number> {
+  const started = performance.now();
+  const catalogue = offlineCatalogue(idb, name);
   construction.push(performance.now() - started);
-  const { language: _language, ...params } = first.params;
-  const view = catalogue.discoverTv(params as never);
+  const view = viewOf(catalogue, first);
   // Timed to the listener that first sees data (what a page renders from); unsubscribing comes after.
   const elapsed = await new Promise<number>((resolve) => {
     const stop = view.subscribe(() => {

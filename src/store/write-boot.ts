@@ -1,4 +1,4 @@
-import { BOOT_FORMAT, type BootDepsRow, type BootRead, MAX_BOOT_VIEWS } from './boot-rows.js';
+import { BOOT_FORMAT, type BootRead, MAX_BOOT_VIEWS } from './boot-rows.js';
 import type { CatalogueDatabase } from './catalogue-database.js';
 import { type ReadRef, readRef } from './read-ref.js';
 import { dexieReader, planStoredRead, projectStored } from './read-stored.js';
@@ -48,7 +48,7 @@ export async function writeBoot<O extends StoredOperation>(
     const rows = await db.bootDeps.toArray();
     if (rows.length > MAX_BOOT_VIEWS) {
       const oldest = rows
-        .sort((a: BootDepsRow, b: BootDepsRow) => a.writtenAt - b.writtenAt)
+        .sort((a, b) => a.writtenAt - b.writtenAt)
         .slice(0, rows.length - MAX_BOOT_VIEWS)
         .map((row) => row.key);
       await db.bootViews.bulkDelete(oldest);
