@@ -3,11 +3,17 @@
  * `bench/results/<name>.<env>[.smoke].json` and print one table.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchEnv, BenchResult, BenchRow } from './benchmark.js';
 
-export const RESULTS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'results');
+/** `bench/results` of the package, whether this module runs as source or compiled (`.bench-build/bench/`). */
+const here = dirname(fileURLToPath(import.meta.url));
+export const RESULTS_DIR = join(
+  basename(dirname(here)) === '.bench-build' ? dirname(dirname(here)) : dirname(here),
+  'bench',
+  'results',
+);
 
 /** A row of the printed table: the benchmark's row under its benchmark's name. */
 export type TableRow = BenchRow & { readonly bench: string };

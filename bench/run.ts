@@ -1,7 +1,8 @@
 /**
  * The benchmark runner: `npm run bench -- [name…] [--smoke] [--strict]`.
  *
- * Runs `bench/<name>.bench.ts` (every `*.bench.ts` when no name is given), writes
+ * Runs `bench/<name>.bench.ts` (every `*.bench.ts` when no name is given), compiled by tsc as the library ships
+ * (`tsconfig.bench.json`: the script compiles first), writes
  * `bench/results/<name>.<env>.json` with the benchmark's fields plus its `rows`, and prints one table.
  * `--smoke` runs tiny counts to check that everything still runs; `--strict` exits 1 when a goal is not met.
  * With more than one benchmark, each runs in a child process of its own: one benchmark's heap (fake-indexeddb keeps
@@ -10,14 +11,15 @@
  */
 import { spawn } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, extname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { BenchContext, BenchEnv, Benchmark, BenchResult } from './benchmark.js';
 import { nodeStorage } from './node-storage.js';
 import { printTable, RESULTS_DIR, type TableRow, writeResult } from './report.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const SUFFIX = '.bench.ts';
+/** `.bench.ts` from source (tsx), `.bench.js` as `npm run bench` runs it (compiled into `.bench-build/`). */
+const SUFFIX = `.bench${extname(fileURLToPath(import.meta.url))}`;
 
 function parseArgs(argv: readonly string[]) {
   const flags = new Set(argv.filter((a) => a.startsWith('--')));
@@ -37,7 +39,7 @@ async function benchmarkNames(requested: readonly string[]): Promise<string[]> {
 /** Set in a child's environment: it runs the one benchmark it is given and prints no table. */
 const CHILD = 'CATALOGUE_SYNC_BENCH_CHILD';
 
-/** Runs one benchmark in a new Node process with this one's flags (`--expose-gc`, tsx) and returns its rows. */
+/** Runs one benchmark in a new Node process with this one's flags (`--expose-gc`) and returns its rows. */
 async function runInChild(name: string, smoke: boolean): Promise<TableRow[]> {
   const args = [...process.execArgv, process.argv[1] as string, name, ...(smoke ? ['--smoke'] : [])];
   const code = await new Promise<number | null>((resolve, reject) => {
