@@ -34,8 +34,11 @@ export function createInProcessChannels(): BroadcastChannelFactory {
     }
     postMessage(message: unknown): void {
       if (this.#closed) throw new DOMException('the channel is closed', 'InvalidStateError');
+      const peers = open.get(this.name);
+      // Alone on the channel (a single tab's start): nobody to clone for.
+      if (!peers || peers.size < 2) return;
       const data = structuredClone(message);
-      for (const peer of open.get(this.name) ?? []) {
+      for (const peer of peers) {
         if (peer !== this) queueMicrotask(() => peer.#deliver(data));
       }
     }
