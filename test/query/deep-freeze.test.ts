@@ -14,7 +14,12 @@ describe('deepFreeze', () => {
     const page = {
       page: 1,
       results: [
-        { id: 1, genre_ids: [18, 35], networks: [{ id: 49, logo: { path: '/a.png', sizes: [[1, 2]] } }], tagline: null },
+        {
+          id: 1,
+          genre_ids: [18, 35],
+          networks: [{ id: 49, logo: { path: '/a.png', sizes: [[1, 2]] } }],
+          tagline: null,
+        },
         { id: 2, genre_ids: [], networks: [] },
       ],
       total_pages: 1,
@@ -24,9 +29,8 @@ describe('deepFreeze', () => {
     expect(reachable).toHaveLength(12);
     expect(deepFreeze(page)).toBe(page);
     expect(reachable.filter((o) => !Object.isFrozen(o))).toEqual([]);
-    expect(() => {
-      (page.results[0]?.networks[0]?.logo.sizes[0] as number[]).push(3);
-    }).toThrow(TypeError);
+    const sizes = page.results[0]?.networks[0]?.logo.sizes[0] as number[];
+    expect(() => sizes.push(3)).toThrow(TypeError);
   });
 
   it('leaves primitives alone, and takes an object already frozen as done', () => {
