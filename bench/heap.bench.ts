@@ -149,24 +149,32 @@ function holdLibrary(idb: IdbPair, name: string, first: Page) {
 function holdTanstackClient(name: string, first: Page) {
   return async () => {
     const client = newClient();
-    const persister = createAsyncStoragePersister({ storage: keyval(`${name}-client`).storage, throttleTime: 0 });
+    const storage = keyval(`${name}-client`);
+    const persister = createAsyncStoragePersister({ storage: storage.storage, throttleTime: 0 });
     await persistQueryClientRestore({ queryClient: client, persister });
     if (client.getQueryData(queryKey(first)) === undefined) throw new Error('tanstackClient: page 1 not restored');
-    return async () => client.clear();
+    return async () => {
+      client.clear();
+      await storage.close();
+    };
   };
 }
 
 function holdTanstackQuery(name: string, first: Page) {
   return async () => {
     const client = newClient();
-    const persister = experimental_createQueryPersister({ storage: keyval(`${name}-query`).storage });
+    const storage = keyval(`${name}-query`);
+    const persister = experimental_createQueryPersister({ storage: storage.storage });
     await client.fetchQuery({
       queryKey: queryKey(first),
       queryFn: () => Promise.reject(new Error('tanstackQuery: a warm start must not fetch')),
       persister: persister.persisterFn as never,
       staleTime: Number.POSITIVE_INFINITY,
     });
-    return async () => client.clear();
+    return async () => {
+      client.clear();
+      await storage.close();
+    };
   };
 }
 
