@@ -214,7 +214,7 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
   }
 
   // The operation views are assigned after the literal, not spread into it: a spread ahead of getters made V8
-  // build this object on its slow path, about 30 µs of every start (most of what constructing cost).
+  // build this object on its slow path, ~25 µs of a warm start in Node (a quarter of constructing).
   const catalogue = {
     view: views.view,
     pages: views.pages,
