@@ -1,0 +1,57 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { until } from '../query/view-helpers.js';
+import { type CatalogueFixture, catalogueFixture } from './catalogue-fixture.js';
+
+// Counts the request queues built, through the real factory.
+const built = vi.hoisted(() => ({ queues: 0 }));
+vi.mock('../../src/queue/create-request-queue.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/queue/create-request-queue.js')>();
+  return {
+    ...real,
+    createRequestQueue: (...args: Parameters<typeof real.createRequestQueue>) => {
+      built.queues += 1;
+      return real.createRequestQueue(...args);
+    },
+  };
+});
+
+const fixtures: CatalogueFixture[] = [];
+function open(options: Parameters<typeof catalogueFixture>[0] = {}): CatalogueFixture {
+  const fixture = catalogueFixture(options);
+  fixtures.push(fixture);
+  return fixture;
+}
+afterEach(async () => {
+  for (const f of fixtures.splice(0)) await f.catalogue.close();
+});
+
+describe('a catalogue builds its request queue at the first request', () => {
+  it('not for a start that shows what is stored; at the first fetch, once; with the events it was asked for', async () => {
+    const indexedDB = { indexedDB: new IDBFactory(), IDBKeyRange };
+    const writer = open({ catalogue: { indexedDB } });
+    await writer.catalogue.sync.pull('trendingTv', { time_window: 'week' });
+    await writer.catalogue.close();
+
+    built.queues = 0;
+    const { catalogue, clock, connectivity } = open({ catalogue: { indexedDB } });
+    const requests: string[] = [];
+    catalogue.on('request', (event) => requests.push(event.operation));
+    connectivity.setOnline(false);
+    const view = catalogue.trendingTv({ time_window: 'week' });
+    const stop = view.subscribe(() => {});
+    await until(clock, view, (s) => s.data !== undefined && s.status === 'fresh');
+    await catalogue.onIdle();
+    expect(built.queues).toBe(0);
+
+    connectivity.setOnline(true);
+    await catalogue.sync.pull('trendingTv', { time_window: 'day' });
+    expect(built.queues).toBe(1);
+    // The listener given before the queue existed saw the request.
+    expect(requests).toEqual(['trendingTv']);
+    await catalogue.sync.pull('airingToday', {});
+    expect(built.queues).toBe(1);
+    expect(catalogue.queueStats).toMatchObject({ sent: 2, inFlight: 0 });
+    stop();
+  });
+});
