@@ -90,10 +90,12 @@ function keyPlanOf(schema: z.ZodType): KeyPlan | null {
   const checks = def.checks as unknown[] | undefined;
   if (def.type === 'object' && catchall?._zod?.def?.type === 'never' && shape && !checks?.length) {
     const keys = Object.keys(shape);
-    const leftOut = keys.map((key) => [key, shape[key]?.safeParse(undefined)] as const);
-    // A key whose schema turns "left out" into a value (a default) would need zod's own object parse.
-    if (leftOut.every(([, r]) => !r?.success || r.data === undefined)) {
-      plan = { shape, keys, optional: new Set(leftOut.filter(([, r]) => r?.success).map(([key]) => key)) };
+    // zod marks what may be left out: `optin` on the way in, `optout` on the way out. In but not out is a
+    // default, which would need zod's own object parse. (Read from the marks, not by parsing undefined through
+    // every key: a new page's first call would pay for 33 first parses.)
+    const marks = keys.map((key) => (shape[key] as unknown as { _zod: { optin?: string; optout?: string } })._zod);
+    if (marks.every((mark) => (mark.optin === 'optional') === (mark.optout === 'optional'))) {
+      plan = { shape, keys, optional: new Set(keys.filter((_, i) => marks[i]?.optin === 'optional')) };
     }
   }
   keyPlans.set(schema, plan);
