@@ -1,18 +1,10 @@
 import { IDBDatabase, IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readStoredWithMeta, storeRequestKey } from '../../src/store/index.js';
-import { type CatalogueFixture, catalogueFixture } from '../sync/catalogue-fixture.js';
+import { closedAfterEach } from '../sync/catalogue-fixture.js';
 import { record, until } from './view-helpers.js';
 
-const fixtures: CatalogueFixture[] = [];
-function open(options: Parameters<typeof catalogueFixture>[0] = {}): CatalogueFixture {
-  const fixture = catalogueFixture(options);
-  fixtures.push(fixture);
-  return fixture;
-}
-afterEach(async () => {
-  for (const f of fixtures.splice(0)) await f.catalogue.close();
-});
+const open = closedAfterEach();
 
 describe("a new page's first snapshot", () => {
   it('comes straight from IndexedDB before Dexie has opened, equal to the live read, and live updates follow', async () => {

@@ -1,17 +1,9 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { afterEach, describe, expect, it } from 'vitest';
-import { type CatalogueFixture, catalogueFixture } from '../sync/catalogue-fixture.js';
+import { describe, expect, it } from 'vitest';
+import { closedAfterEach } from '../sync/catalogue-fixture.js';
 import { record, settle, until } from './view-helpers.js';
 
-const fixtures: CatalogueFixture[] = [];
-function open(options: Parameters<typeof catalogueFixture>[0] = {}): CatalogueFixture {
-  const fixture = catalogueFixture(options);
-  fixtures.push(fixture);
-  return fixture;
-}
-afterEach(async () => {
-  for (const f of fixtures.splice(0)) await f.catalogue.close();
-});
+const open = closedAfterEach();
 
 const HOUR = 3_600_000;
 

@@ -1,4 +1,5 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { afterEach } from 'vitest';
 import { type Catalogue, createCatalogue } from '../../src/create-catalogue.js';
 import { createManualConnectivity, type FetchLike } from '../../src/env.js';
 import type { CatalogueOptions } from '../../src/sync/catalogue-options.js';
@@ -57,4 +58,20 @@ export function catalogueFixture(
     ...options.catalogue,
   });
   return { catalogue, service, clock, connectivity, urls };
+}
+
+/**
+ * `catalogueFixture` for one test file: every catalogue it opens is closed after each test. Call at the top
+ * level of the file (it registers the `afterEach`).
+ */
+export function closedAfterEach(): (options?: Parameters<typeof catalogueFixture>[0]) => CatalogueFixture {
+  const open: CatalogueFixture[] = [];
+  afterEach(async () => {
+    for (const fixture of open.splice(0)) await fixture.catalogue.close();
+  });
+  return (options = {}) => {
+    const fixture = catalogueFixture(options);
+    open.push(fixture);
+    return fixture;
+  };
 }

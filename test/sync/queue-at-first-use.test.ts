@@ -1,7 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { until } from '../query/view-helpers.js';
-import { type CatalogueFixture, catalogueFixture } from './catalogue-fixture.js';
+import { closedAfterEach } from './catalogue-fixture.js';
 
 // Counts the request queues built, through the real factory.
 const built = vi.hoisted(() => ({ queues: 0 }));
@@ -16,15 +16,7 @@ vi.mock('../../src/queue/create-request-queue.js', async (importOriginal) => {
   };
 });
 
-const fixtures: CatalogueFixture[] = [];
-function open(options: Parameters<typeof catalogueFixture>[0] = {}): CatalogueFixture {
-  const fixture = catalogueFixture(options);
-  fixtures.push(fixture);
-  return fixture;
-}
-afterEach(async () => {
-  for (const f of fixtures.splice(0)) await f.catalogue.close();
-});
+const open = closedAfterEach();
 
 describe('a catalogue builds its request queue at the first request', () => {
   it('not for a start that shows what is stored; at the first fetch, once; with the events it was asked for', async () => {
