@@ -4,10 +4,10 @@ import { z } from 'zod';
 import { endpoints } from '../../src/api/endpoints.js';
 
 /**
- * The shared TMDB samples, resolved relative to the repository: CI clones the repo with `shared/` beside it,
- * so the path is `<repo>/../shared/tmdb-samples/`, never an absolute machine path.
+ * The real TMDB samples the tests read, carried by the repository (`test/fixtures/tmdb/`, see its README): a clone
+ * on a machine with nothing beside it runs every test.
  */
-export const samplesDir = new URL('../../../shared/tmdb-samples/', import.meta.url);
+export const samplesDir = new URL('../fixtures/tmdb/samples/', import.meta.url);
 
 /**
  * One MANIFEST entry. Loose on purpose: a new key in the manifest must not break every test, while the keys the
@@ -86,13 +86,20 @@ export function routeKey(method: string, path: string): string {
   return `${method} ${path.replace(/\{\w+\}/g, '{}')}`;
 }
 
-const openApiFile = new URL('../../../shared/reference/tmdb-openapi-v3.json', import.meta.url);
+/** The service's own OpenAPI description, as published (a copy carried by the repository). */
+export const openApiFile = new URL('../fixtures/tmdb/openapi/tmdb-openapi-v3.json', import.meta.url);
 
-/** The 200 example of a GET path in the shared OpenAPI description, parsed, or undefined. */
+interface OpenApiDocument {
+  paths: Record<string, { get?: { responses?: Record<string, { content?: Record<string, unknown> }> } }>;
+}
+
+let openApi: OpenApiDocument | undefined;
+
+/** The 200 example of a GET path in the OpenAPI description, parsed, or undefined. */
 export function openApiExample(path: string): unknown {
-  const spec = JSON.parse(readFileSync(openApiFile, 'utf8')) as {
-    paths: Record<string, { get?: { responses?: Record<string, { content?: Record<string, unknown> }> } }>;
-  };
+  // 3 MB of JSON: parsed once per test file, not once per call.
+  openApi ??= JSON.parse(readFileSync(openApiFile, 'utf8')) as OpenApiDocument;
+  const spec = openApi;
   const content = spec.paths[path]?.get?.responses?.['200']?.content?.['application/json'] as
     | { examples?: { Result?: { value?: string } } }
     | undefined;

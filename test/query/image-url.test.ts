@@ -1,12 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { configuration as configurationSchema } from '../../src/api/schemas/configuration.js';
 import { imageUrl, isImageUrlError, srcSet } from '../../src/query/image-url.js';
+import { readSample } from '../helpers/samples.js';
 
-const samples = new URL('../../../shared/tmdb-samples/', import.meta.url);
-const configuration = configurationSchema.parse(
-  JSON.parse(readFileSync(new URL('configuration.json', samples), 'utf8')),
-);
+const configuration = configurationSchema.parse(readSample('configuration.json'));
 
 describe('imageUrl', () => {
   it('joins the secure base URL, a configured size and the path', () => {

@@ -3,12 +3,10 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { type ApiResponse, endpoints, type ResponseOf } from '../../src/api/index.js';
 import { type CatalogueDatabase, openCatalogueDatabase } from '../../src/store/index.js';
 import { interceptMutations } from '../helpers/mutate-middleware.js';
-
-/** Shared samples live beside the repository (CI clones it with `shared/` next to it). */
-export const SAMPLES_DIR = new URL('../../../shared/tmdb-samples/', import.meta.url);
+import { samplesDir } from '../helpers/samples.js';
 
 export async function loadSampleJson(file: string): Promise<unknown> {
-  return JSON.parse(await readFile(new URL(file, SAMPLES_DIR), 'utf8'));
+  return JSON.parse(await readFile(new URL(file, samplesDir), 'utf8'));
 }
 
 /** A sample body parsed through its operation's response schema, as the client would hand it over. */

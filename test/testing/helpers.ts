@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import {
   createFakeService,
   createVirtualClock,
@@ -14,11 +12,7 @@ export const AUTH = { authorization: `Bearer ${FAKE_ACCESS_TOKEN}` };
 /** 2026-03-10 12:00 UTC, a Tuesday: a fixed start for virtual time. */
 export const START = Date.UTC(2026, 2, 10, 12);
 
-export const SAMPLES_DIR = fileURLToPath(new URL('../../../shared/tmdb-samples/', import.meta.url));
-
-export function readSample(file: string): unknown {
-  return JSON.parse(readFileSync(`${SAMPLES_DIR}${file}`, 'utf8'));
-}
+export { readSample } from '../helpers/samples.js';
 
 export interface Harness {
   service: FakeService;

@@ -1,6 +1,6 @@
 /**
  * Debian's Chromium through playwright-core: never a downloaded browser. The flags are those of
- * `shared/TOOLCHAIN.md`; a persistent profile lets a test restart the browser on the same IndexedDB.
+ * the machine notes (headless, no sandbox, no background networking); a persistent profile lets a test restart the browser on the same IndexedDB.
  */
 import { existsSync } from 'node:fs';
 import { type BrowserContext, chromium } from 'playwright-core';
