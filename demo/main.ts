@@ -2,6 +2,8 @@
  * The demo PWA: a catalogue on this origin's IndexedDB, screens rendered from live views, a first sync with a
  * progress bar, and a module service worker that caches the shell and images and refreshes in the background.
  */
+// First: zod must be jitless before the library builds its schemas (the bare import below keeps it first).
+import { ZOD_JITLESS } from './app/zod-jitless.js';
 import './styles.css';
 import { type Catalogue, createCatalogue } from '../src/index.js';
 import { registerBackgroundRefresh } from '../src/sw/index.js';
@@ -15,6 +17,8 @@ import { currentSettings } from './app/service-settings.js';
 import { syncBar } from './app/sync-bar.js';
 
 type Configuration = Awaited<ReturnType<Catalogue['configuration']>>;
+
+if (!ZOD_JITLESS) throw new Error('zod must run jitless under the page’s Content-Security-Policy');
 
 const settings = currentSettings();
 const catalogue = createCatalogue({

@@ -3,6 +3,8 @@
  * so a reload with the network cut still shows the page and its posters (the data comes from IndexedDB), and it
  * runs the library's background refresh on the page's database.
  */
+// biome-ignore assist/source/organizeImports: first, so zod is jitless before the library builds its schemas.
+import { ZOD_JITLESS } from './app/zod-jitless.js';
 import { createCatalogue } from '../src/index.js';
 import { installBackgroundRefresh } from '../src/sw/index.js';
 import {
@@ -34,6 +36,8 @@ interface ScopeLike {
   readonly clients: { claim(): Promise<void> };
   readonly location: { readonly origin: string };
 }
+
+if (!ZOD_JITLESS) throw new Error('zod must run jitless under the worker’s Content-Security-Policy');
 
 const scope = self as unknown as ScopeLike;
 const SHELL = ['/', '/manifest.webmanifest', '/icon.svg', '/icon-maskable.svg'];
@@ -91,13 +95,20 @@ async function shellFromNetworkFirst(request: Request): Promise<Response> {
     const response = await fetch(request);
     if (response.ok) await cache.put(request.mode === 'navigate' ? '/' : request, response.clone());
     return response;
-  } catch (error) {
+  } catch {
     const cached =
       (await cache.match(request, { ignoreSearch: true })) ??
       (request.mode === 'navigate' ? await cache.match('/') : undefined);
-    if (cached) return cached;
-    throw error;
+    return cached ?? offline();
   }
+}
+
+/**
+ * What the page gets for a file the network cannot bring and the cache lacks: the same network error as a
+ * rejected `respondWith`, without the worker reporting an uncaught rejection for an expected miss.
+ */
+function offline(): Response {
+  return Response.error();
 }
 
 /** Image paths never change content, so the cache answers first; the oldest entries go past the cap. */
@@ -105,7 +116,8 @@ async function imageFirstFromCache(request: Request): Promise<Response> {
   const cache = await caches.open(IMAGE_CACHE);
   const cached = await cache.match(request);
   if (cached) return cached;
-  const response = await fetch(request);
+  // Offline, a picture never cached fails to load, and the page shows its placeholder.
+  const response = await fetch(request).catch(offline);
   if (response.ok) {
     await cache.put(request, response.clone());
     await trim(cache, IMAGE_CACHE_MAX_ENTRIES);

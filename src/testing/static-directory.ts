@@ -5,6 +5,7 @@
  */
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
+import { contentSecurityPolicy, type PageOrigins } from './content-security-policy.js';
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -43,8 +44,22 @@ export function isFakeServicePath(pathname: string): boolean {
 
 export type StaticHandler = (request: Request) => Promise<Response>;
 
-function plain(status: number, text: string, extra: Record<string, string> = {}): Response {
-  return new Response(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8', ...extra } });
+export interface StaticHandlerOptions {
+  /** The origins the served page may reach besides its own, written into its CSP. @default none */
+  pageOrigins?: PageOrigins;
+}
+
+/**
+ * What every file is sent with. The CSP goes on every answer, not only HTML: a script may run as a worker, whose
+ * policy is its own response's, and an SVG opened by itself is a document. `nosniff` keeps a browser from running
+ * a file as another type than the one named; `no-referrer` keeps the page's URL (its hash route) to itself.
+ */
+function securityHeaders(policy: string): Record<string, string> {
+  return {
+    'content-security-policy': policy,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+  };
 }
 
 /** Maps a URL path to a file inside `root`, or undefined when it would leave it (`..`, encoded or not; NUL). */
@@ -77,9 +92,16 @@ async function existingFile(root: string, file: string): Promise<string | undefi
  * Serves the files under `directory` for GET and HEAD: `/` and any `dir/` answer their `index.html`; a path
  * outside the directory or a missing file answers 404. Files are sent with `Cache-Control: no-cache` so a
  * rebuilt page or worker is seen at once, and scripts with `Service-Worker-Allowed: /`, because any script may
- * be registered as a module worker with the root scope (the header is inert for other requests).
+ * be registered as a module worker with the root scope (the header is inert for other requests). Every answer,
+ * 404s included, carries the page's CSP, `X-Content-Type-Options: nosniff` and `Referrer-Policy: no-referrer`.
  */
-export async function createStaticHandler(directory: string): Promise<StaticHandler> {
+export async function createStaticHandler(
+  directory: string,
+  options: StaticHandlerOptions = {},
+): Promise<StaticHandler> {
+  const secure = securityHeaders(contentSecurityPolicy(options.pageOrigins));
+  const plain = (status: number, text: string, extra: Record<string, string> = {}): Response =>
+    new Response(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8', ...secure, ...extra } });
   let root: string;
   try {
     root = await realpath(resolve(directory));
@@ -100,7 +122,7 @@ export async function createStaticHandler(directory: string): Promise<StaticHand
       'content-type': type,
       'content-length': String(body.byteLength),
       'cache-control': 'no-cache',
-      'x-content-type-options': 'nosniff',
+      ...secure,
     };
     if (type.startsWith('text/javascript')) headers['service-worker-allowed'] = '/';
     return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers });

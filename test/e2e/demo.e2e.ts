@@ -2,27 +2,34 @@
  * The demo PWA (`demo/`) in Chromium on the one-origin server: the first visit syncs with a progress bar that
  * reaches 100%, every screen renders (a screenshot of each is saved under `.tmp-e2e-demo/` to look at), and with
  * the network cut a reload shows the visited screens from IndexedDB through the worker's cached shell and images,
- * with discover filters running locally.
+ * with discover filters running locally. All of it under the demo server's strict CSP: a test fails on any
+ * console error, uncaught error or CSP violation.
  */
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { demoPageOrigins } from '../../demo/serve-demo.js';
 import demoConfig from '../../demo/vite.config.js';
+import { contentSecurityPolicy } from '../../src/testing/content-security-policy.js';
 import { FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
 import { type E2EHarness, startE2E } from './support/e2e-harness.js';
+import { type PageProblems, watchPageProblems } from './support/page-problems.js';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../.tmp-e2e-demo/', import.meta.url));
 
 let e2e: E2EHarness;
 let page: Page;
+let problems: PageProblems;
 
 beforeAll(async () => {
   await mkdir(SCREENSHOTS, { recursive: true });
   e2e = await startE2E({
-    service: { seed: 5, scale: 'small' },
+    // The CSP `npm run demo` serves the page with.
+    service: { seed: 5, scale: 'small', pageOrigins: demoPageOrigins() },
     page: { root: fileURLToPath(new URL('../../demo/', import.meta.url)), vite: demoConfig },
   });
+  problems = await watchPageProblems(e2e.context);
   page = await e2e.context.newPage();
   await page.setViewportSize({ width: 1280, height: 860 });
 });
@@ -50,14 +57,36 @@ async function openScreen(hash: string, ready: string): Promise<void> {
 
 const cardCount = (scope = 'main') => page.locator(`${scope} .card`).count();
 
+/** Offline, a poster the worker never cached fails to load (and the page shows a placeholder): by design. */
+const UNCACHED_IMAGE_OFFLINE =
+  /^console error: Failed to load resource: net::ERR_FAILED \(http:\/\/127\.0\.0\.1:\d+\/t\/p\//;
+
 describe('the demo PWA', () => {
   // A test that fails while offline must not leave the next ones offline too.
   afterEach(async () => {
     await e2e.context.setOffline(false);
+    expect(problems.take()).toEqual([]);
+  });
+
+  it('is served under a strict CSP with nothing inline: the page, its worker and every file', async () => {
+    const policy = contentSecurityPolicy(demoPageOrigins());
+    expect(policy).toContain("script-src 'self';");
+    expect(policy).toContain("connect-src 'self' https://api.themoviedb.org;");
+    for (const path of ['/', '/sw.js', '/manifest.webmanifest']) {
+      const response = await fetch(`${e2e.url}${path}`);
+      expect(response.headers.get('content-security-policy'), path).toBe(policy);
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(response.headers.get('referrer-policy'), path).toBe('no-referrer');
+    }
+    const html = await (await fetch(`${e2e.url}/`)).text();
+    // Every script has a src; no style element or attribute, no inline handler.
+    expect(html.match(/<script\b[^>]*>/g)?.every((tag) => /\ssrc=/.test(tag))).toBe(true);
+    expect(html).not.toMatch(/<style\b|\sstyle=|\son[a-z]+=/i);
   });
 
   it('syncs on the first visit: the progress bar reaches 100% and the worker takes control', async () => {
-    await page.goto(`${e2e.url}/`);
+    const response = await page.goto(`${e2e.url}/`);
+    expect(response?.headers()['content-security-policy']).toBe(contentSecurityPolicy(demoPageOrigins()));
     await page.locator('body[data-synced="true"]').waitFor({ timeout: 20_000 });
     const sync = page.locator('.sync');
     await expect.poll(() => sync.getAttribute('data-percent')).toBe('100');
@@ -163,6 +192,7 @@ describe('the demo PWA', () => {
     await page.locator('main .translations details').first().waitFor();
     await openScreen('#/airing', 'main .card');
     await e2e.context.setOffline(false);
+    expect(problems.take([UNCACHED_IMAGE_OFFLINE])).toEqual([]);
   });
 
   it('a removal made offline shows as pending and is sent exactly once when back online', async () => {

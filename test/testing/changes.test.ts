@@ -140,6 +140,7 @@ describe('episode change feeds', () => {
     expect(h.clock.now()).toBe(before + 5000);
     const response = await h.service.fetch('http://fake.test/__fake/advance', {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ ms: 1000 }),
     });
     expect(await response.json()).toEqual({ now: before + 6000 });

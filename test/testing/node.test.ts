@@ -67,10 +67,15 @@ describe('serveFakeService', () => {
     expect(session.session_id).toMatch(/^[0-9a-f]{40}$/);
     const mutated = await fetch(`${served.url}/__fake/episodes/mutate`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ count: 2 }),
     });
     expect(((await mutated.json()) as { mutated: unknown[] }).mutated).toHaveLength(2);
-    const bad = await fetch(`${served.url}/__fake/advance`, { method: 'POST', body: JSON.stringify({ ms: -1 }) });
+    const bad = await fetch(`${served.url}/__fake/advance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ms: -1 }),
+    });
     expect(bad.status).toBe(400);
     expect((await fetch(`${served.url}/3/__fake/sessions`, { method: 'POST', headers: AUTH })).status).toBe(404);
   });

@@ -48,6 +48,18 @@ export function settingsScreen(_ctx: DemoContext): Screen {
           : `Now using ${settings.baseUrl}.`,
         ' The token is kept in this tab’s session storage only: never in IndexedDB, a URL or a log. Each service gets its own database.',
       ),
+      h(
+        'p',
+        { class: 'overview' },
+        // The page's Content-Security-Policy is the server's: a service it does not name is blocked, not reached.
+        'This page may only reach its own origin and the services ',
+        h('code', {}, 'npm run demo'),
+        ' allows: the real TMDB API and image hosts by default. For another service, start it with ',
+        h('code', {}, '--api-origin'),
+        ' and ',
+        h('code', {}, '--image-origin'),
+        '.',
+      ),
       form,
       message,
       !settings.isFake && reset,

@@ -15,14 +15,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import type { FakeServiceOptions } from '../../../src/testing/index.js';
-import { type ServedFakeService, serveFakeService } from '../../../src/testing/node.js';
+import { type ServedFakeService, type ServeFakeServiceOptions, serveFakeService } from '../../../src/testing/node.js';
 import { type BuildPageOptions, type BuiltPage, buildPage } from './build-page.js';
 import { assertChromiumInstalled, launchChromium } from './chromium.js';
 
 export interface StartE2EOptions {
-  /** Options of the fake service. @default seed 1, small scale, no rate limit */
-  service?: FakeServiceOptions;
+  /**
+   * Options of the fake service and of its server (the page's CSP origins, say).
+   * @default seed 1, small scale, no rate limit
+   */
+  service?: Omit<ServeFakeServiceOptions, 'staticDir'>;
   /** Which page to build. @default the `test/e2e/pages/` page */
   page?: BuildPageOptions;
 }

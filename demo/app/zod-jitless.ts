@@ -1,0 +1,17 @@
+/**
+ * Zod without its compiled parsers: under the page's and the worker's CSP (`script-src 'self'`, no
+ * `'unsafe-eval'`), zod's `new Function` is refused and reported as a CSP violation, even though zod then falls
+ * back. Zod decides when each object schema is built, at import of the library, so every entry imports this
+ * module FIRST (a library option would come too late). It stays in the demo rather than the library: the setting
+ * is global, and a library must not change how an application's own schemas run. The demo's browser test fails
+ * on the violation if an entry ever configures zod too late.
+ */
+import { z } from 'zod';
+
+z.config({ jitless: true });
+
+/**
+ * Read by each entry: the package says `"sideEffects": false`, so the bundler drops a bare `import` of this
+ * module, and the setting with it.
+ */
+export const ZOD_JITLESS = z.config().jitless === true;
