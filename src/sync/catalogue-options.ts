@@ -24,7 +24,8 @@ export interface CatalogueOptions {
   /** The bearer token, or a function returning it. Kept in memory only: never stored, logged or put in a URL. */
   accessToken: AccessToken;
   /**
-   * The IndexedDB database. One database holds one language: another language is another database.
+   * The IndexedDB database. One database holds one language, so any language but `en-US` is added to the name
+   * (`catalogue-fr-FR`): catalogues of two languages never share a database. The Web Lock follows the same name.
    * @default 'catalogue'
    */
   dbName?: string;
@@ -97,6 +98,7 @@ export interface CatalogueOptions {
 export interface ResolvedCatalogueOptions {
   readonly baseUrl: string;
   readonly accessToken: AccessToken;
+  /** The database's name: the given `dbName`, with the language unless it is `en-US`. */
   readonly dbName: string;
   readonly language: string;
   readonly fetch: FetchLike;
@@ -157,6 +159,19 @@ function validateMaxBytes(value: unknown): number | undefined {
   return value;
 }
 
+/** The default language, whose database keeps the name it was given. */
+const DEFAULT_LANGUAGE = 'en-US';
+
+/**
+ * The IndexedDB database of a name and a language (Contracts, "Language": another language is another database).
+ * Any language but the default one is added to the name (`catalogue-fr-FR`), so two catalogues of different
+ * languages never share a database whatever `dbName` they are given; the default keeps the bare name, where every
+ * `en-US` database already is.
+ */
+export function databaseName(dbName: string, language: string): string {
+  return language === DEFAULT_LANGUAGE ? dbName : `${dbName}-${language}`;
+}
+
 /** Defaults applied and every option checked once, here; code below reads resolved options only. */
 export function resolveCatalogueOptions(options: CatalogueOptions): ResolvedCatalogueOptions {
   if (typeof options !== 'object' || options === null) throw new TypeError('createCatalogue: options are required');
@@ -167,12 +182,15 @@ export function resolveCatalogueOptions(options: CatalogueOptions): ResolvedCata
   if (!(typeof token === 'function' || (typeof token === 'string' && token !== ''))) {
     throw new TypeError('createCatalogue: accessToken must be a non-empty string or a function');
   }
-  const dbName = options.dbName ?? 'catalogue';
-  if (typeof dbName !== 'string' || dbName === '') throw new TypeError('createCatalogue: dbName must be a string');
+  const givenName = options.dbName ?? 'catalogue';
+  if (typeof givenName !== 'string' || givenName === '') {
+    throw new TypeError('createCatalogue: dbName must be a string');
+  }
   const language = options.language ?? 'en-US';
   if (!languageParam.safeParse(language).success) {
     throw new TypeError(`createCatalogue: language must be ll or ll-CC, got ${JSON.stringify(language)}`);
   }
+  const dbName = databaseName(givenName, language);
   return Object.freeze({
     baseUrl: options.baseUrl,
     accessToken: options.accessToken,

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { endpoints, operationNames } from '../api/endpoints.js';
 import type { FetchLike } from '../env.js';
 import { createControl, type FakeControl } from './control.js';
@@ -44,6 +45,11 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
   const control = createControl({ ctx, faults, storms, now, shift: (ms) => (offset += ms) });
 
   const app = new Hono();
+  // First: its guard must answer another origin's preflight before the open CORS one below does.
+  mountControlRoutes(app, control, log);
+  // Compressed when the request asks, as the CDN does (N25: `Content-Encoding: gzip`, even on a 404), whatever the
+  // size. CompressionStream works in browsers and service workers too; the in-process `fetch` decodes it.
+  for (const path of ['/3/*', '/t/p/*']) app.use(path, compress({ encoding: 'gzip', threshold: 0 }));
   app.options(
     '*',
     (c) => new Response(null, { status: 204, headers: preflightHeaders(c.req.header('origin') ?? null) }),
@@ -52,9 +58,11 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
     const { method, path } = endpoints[name];
     app.on(method, path.replace(/\{(\w+)\}/g, ':$1'), (c) => pipeline.operation(name, c.req.raw, c.req.param()));
   }
+  // The registry calls the account of a session by the id-less path (a client learns its id there); the service
+  // also serves it under the id (OpenAPI `account-details`), and so does the fake.
+  app.get('/3/account/:account_id', (c) => pipeline.operation('accountDetails', c.req.raw, c.req.param()));
   app.all('/3/*', (c) => pipeline.unknown(c.req.raw));
   app.get('/t/p/:size/:file', (c) => pipeline.image(c.req.raw, c.req.param('size'), c.req.param('file')));
-  mountControlRoutes(app, control, log);
 
   const fetch = inProcessFetch(app, resolved.baseUrl ?? 'http://127.0.0.1');
   return { fetch, app, control, log };

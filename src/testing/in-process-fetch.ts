@@ -3,8 +3,21 @@ import type { FetchLike } from '../env.js';
 import { RESET_HEADER } from './service/headers.js';
 
 /**
- * `fetch` straight into the app, with what the network adds: the request's signal rejects the call, and a
- * reset fault rejects it with `TypeError` as the platform `fetch` does when a connection drops.
+ * A gzip body decoded, as the platform `fetch` decodes one (the `Content-Encoding` header stays, as it does there):
+ * the app compresses when a request sends `Accept-Encoding: gzip`, which only a caller setting it by hand does here.
+ */
+function decoded(response: Response): Response {
+  if (response.body === null || response.headers.get('content-encoding') !== 'gzip') return response;
+  return new Response(response.body.pipeThrough(new DecompressionStream('gzip')), {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+}
+
+/**
+ * `fetch` straight into the app, with what the network adds: the request's signal rejects the call, a reset fault
+ * rejects it with `TypeError` as the platform `fetch` does when a connection drops, and a compressed body is decoded.
  */
 export function inProcessFetch(app: Hono, defaultOrigin: string): FetchLike {
   return (input, init) => {
@@ -21,7 +34,7 @@ export function inProcessFetch(app: Hono, defaultOrigin: string): FetchLike {
           signal.removeEventListener('abort', onAbort);
           if (response.headers.has(RESET_HEADER))
             reject(new TypeError('fetch failed: connection reset by the fake service'));
-          else resolve(response);
+          else resolve(decoded(response));
         },
         (error: unknown) => {
           signal.removeEventListener('abort', onAbort);

@@ -9,6 +9,7 @@ import { version1Stores } from '../../src/store/schema/version-1.js';
 import { version2Stores } from '../../src/store/schema/version-2.js';
 import { version3Stores } from '../../src/store/schema/version-3.js';
 import { version4Stores } from '../../src/store/schema/version-4.js';
+import { FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
 import { type CatalogueFixture, catalogueFixture } from '../sync/catalogue-fixture.js';
 import { drive } from '../sync/changes/change-fixture.js';
 import { seededRandom } from './support/hostile-catalogue.js';
@@ -73,7 +74,7 @@ async function writeOldDatabase(indexedDB: IDBFactory, version: number, rows: Du
 function currentCatalogue(f: CatalogueFixture, indexedDB: IDBFactory, connectivity = createManualConnectivity()) {
   return createCatalogue({
     baseUrl: 'http://127.0.0.1:8787',
-    accessToken: 'fake-catalogue-read-access-token',
+    accessToken: FAKE_ACCESS_TOKEN,
     fetch: (input, init) => {
       f.urls.push(input instanceof Request ? input.url : String(input));
       return f.service.fetch(input, init);

@@ -187,13 +187,14 @@ describe('sync.refresh() under the background lock', () => {
         return inner.request(name, options, callback);
       },
     };
-    const a = f.open('a', { locks, dbName: 'shows-fr', language: 'fr-FR' });
+    // The database, and so the lock, carries the language (another language is another database).
+    const a = f.open('a', { locks, dbName: 'shows', language: 'fr-FR' });
     await f.clock.runUntil(a.sync.pull('trendingTv', { time_window: 'day' }));
     await f.clock.runUntil(a.sync.ensureFresh('popularPeople', {}).then((r) => r.pending));
     expect(requested).toEqual([]);
     await f.clock.runUntil(a.sync.refresh());
     await f.clock.runUntil(a.sync.refreshChanges());
-    expect(requested).toEqual(['catalogue-sync:background:shows-fr', 'catalogue-sync:background:shows-fr']);
+    expect(requested).toEqual(['catalogue-sync:background:shows-fr-FR', 'catalogue-sync:background:shows-fr-FR']);
   });
 
   it('instances on different IndexedDB factories do not share the fallback lock', async () => {

@@ -2,6 +2,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCatalogue } from '../../src/create-catalogue.js';
 import type { SyncStatus } from '../../src/sync/sync-status.js';
+import { FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
 import { BASE_URL, type CatalogueFixture, catalogueFixture } from './catalogue-fixture.js';
 
 let fixture: CatalogueFixture | undefined;
@@ -59,7 +60,7 @@ describe('createCatalogue', () => {
     }
     await catalogue.sync.pullList('airingToday', {}, { pages: 2 });
     await catalogue.sync.pull('movieVideos', { movie_id: 999_999_999 }).catch(() => {});
-    const token = 'fake-catalogue-read-access-token';
+    const token = FAKE_ACCESS_TOKEN;
     expect(service.log.count()).toBeGreaterThanOrEqual(2);
     expect(urls.join('\n')).not.toContain(token);
     expect(JSON.stringify(events)).not.toContain(token);

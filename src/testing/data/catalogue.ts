@@ -17,6 +17,8 @@ export class Catalogue {
   readonly people: IdCodec;
   /** Field values set by `control.mutateEpisodes`, by episode id. */
   readonly episodeOverrides = new Map<number, Partial<EpisodeFields>>();
+  /** Episode names in another language set by translation changes (`mutateEpisodes`), by `<language>:<episode id>`. */
+  readonly translationOverrides = new Map<string, { name: string }>();
 
   constructor(
     readonly seed: number,

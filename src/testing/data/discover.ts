@@ -1,7 +1,7 @@
 import { discoverTvSortBy } from '../../api/schemas/params.js';
 import type { Catalogue } from './catalogue.js';
 import { getOrCreate } from './get-or-create.js';
-import { genreBit, NO_DAY, type SeriesColumns, seriesColumns, seriesNames } from './series-columns.js';
+import { genreBit, NO_DAY, type SeriesColumns, seriesColumns, seriesNames, seriesNamesIn } from './series-columns.js';
 
 /** The sort orders discover/tv documents: the registry's own list, so the fake and the client never disagree. */
 export const DISCOVER_SORTS = discoverTvSortBy.options;
@@ -24,16 +24,19 @@ export interface DiscoverFilter {
   originalLanguage?: string | undefined;
   includeAdult: boolean;
   includeNullFirstAirDates: boolean;
+  /** The language names are sorted in, for a `name` sort in another language than English only. */
+  nameLanguage?: string | undefined;
 }
 
-const permutations = new WeakMap<Catalogue, Map<DiscoverSort, Uint32Array>>();
+/** Orders by sort (`<sort>` in English, `<sort>|<language>` for a name sort in another language). */
+const permutations = new WeakMap<Catalogue, Map<string, Uint32Array>>();
 
 function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Compares two series by the sort key only (0 on a tie); missing dates sort last in both directions. */
-function keyComparator(cat: Catalogue, sort: DiscoverSort): (a: number, b: number) => number {
+function keyComparator(cat: Catalogue, sort: DiscoverSort, language: string): (a: number, b: number) => number {
   const columns = seriesColumns(cat);
   const [field, direction] = sort.split('.') as [string, 'asc' | 'desc'];
   const sign = direction === 'asc' ? 1 : -1;
@@ -49,7 +52,7 @@ function keyComparator(cat: Catalogue, sort: DiscoverSort): (a: number, b: numbe
     }
     case 'name':
     case 'original_name': {
-      const values = field === 'name' ? seriesNames(cat).name : seriesNames(cat).originalName;
+      const values = field === 'name' ? seriesNamesIn(cat, language) : seriesNames(cat).originalName;
       return (a, b) => sign * compareStrings(values[a] as string, values[b] as string);
     }
     default: {
@@ -64,15 +67,19 @@ function keyComparator(cat: Catalogue, sort: DiscoverSort): (a: number, b: numbe
   }
 }
 
-/** Every series index in the order of a sort: by the key, then by id ascending (DESIGN Contracts). */
-export function discoverOrder(cat: Catalogue, sort: DiscoverSort): Uint32Array {
-  const cache = getOrCreate(permutations, cat, () => new Map<DiscoverSort, Uint32Array>());
-  const existing = cache.get(sort);
+/**
+ * Every series index in the order of a sort: by the key, then by id ascending (DESIGN Contracts). `language` only
+ * matters to a `name` sort.
+ */
+export function discoverOrder(cat: Catalogue, sort: DiscoverSort, language = 'en'): Uint32Array {
+  const cache = getOrCreate(permutations, cat, () => new Map<string, Uint32Array>());
+  const key = language === 'en' ? sort : `${sort}|${language}`;
+  const existing = cache.get(key);
   if (existing) return existing;
-  const compare = keyComparator(cat, sort);
+  const compare = keyComparator(cat, sort, language);
   // Index order is id order, so the tie-break is the index.
   const order = Uint32Array.from({ length: cat.sizes.series }, (_, i) => i).sort((a, b) => compare(a, b) || a - b);
-  cache.set(sort, order);
+  cache.set(key, order);
   return order;
 }
 
@@ -124,7 +131,8 @@ function discoverMatches(cat: Catalogue, filter: DiscoverFilter): Uint32Array {
   }
   const columns = seriesColumns(cat);
   const matches: number[] = [];
-  for (const i of discoverOrder(cat, filter.sortBy)) if (matchesDiscover(columns, i, filter)) matches.push(i);
+  for (const i of discoverOrder(cat, filter.sortBy, filter.nameLanguage))
+    if (matchesDiscover(columns, i, filter)) matches.push(i);
   const result = Uint32Array.from(matches);
   cache.set(key, result);
   if (cache.size > CACHED_FILTERS) cache.delete(cache.keys().next().value as string);

@@ -21,4 +21,6 @@ export const KIND = {
   mutation: 19,
   session: 20,
   seasonDetails: 21,
+  /** Translations into other languages than English (`translations.ts`). */
+  translation: 22,
 } as const;

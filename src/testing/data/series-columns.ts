@@ -1,5 +1,7 @@
 import type { Catalogue } from './catalogue.js';
+import { getOrCreate } from './get-or-create.js';
 import { seriesCore, seriesText } from './series.js';
+import { seriesTranslation } from './translations.js';
 import { TV_GENRES } from './vocabulary.js';
 
 /** Marks a missing first air date in the Int32 column. */
@@ -26,6 +28,8 @@ export interface SeriesColumns {
 
 const built = new WeakMap<Catalogue, SeriesColumns>();
 const names = new WeakMap<Catalogue, { name: string[]; originalName: string[] }>();
+/** Names in other languages than English, by language: only built for a name sort in that language. */
+const translatedNames = new WeakMap<Catalogue, Map<string, string[]>>();
 
 export function genreBit(genreId: number): number {
   const position = TV_GENRES.indexOf(genreId);
@@ -77,4 +81,13 @@ export function seriesNames(cat: Catalogue): { name: string[]; originalName: str
   }
   names.set(cat, result);
   return result;
+}
+
+/** The names a sort by `name` compares in `language`: the service sorts the names it serves in that language. */
+export function seriesNamesIn(cat: Catalogue, language: string): string[] {
+  if (language === 'en') return seriesNames(cat).name;
+  const byLanguage = getOrCreate(translatedNames, cat, () => new Map<string, string[]>());
+  return getOrCreate(byLanguage, language, () =>
+    Array.from({ length: cat.sizes.series }, (_, i) => seriesTranslation(cat, i, language).name),
+  );
 }

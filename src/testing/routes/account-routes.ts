@@ -1,3 +1,4 @@
+import { languageOf, localizeSeries } from '../data/translations.js';
 import { type OperationHandler, PAGE_SIZE, paged, pageOf, pathId } from '../service/request.js';
 import { FakeFailure, fail, statusResult, validationResult } from '../service/status-codes.js';
 
@@ -97,13 +98,14 @@ export const accountTvWatchlist: OperationHandler = ({ cat, state }, req) => {
     throw new FakeFailure(validationResult('sort_by must be one of created_at.asc, created_at.desc'));
   }
   const page = pageOf(req);
+  const language = languageOf(req.query);
   // Map order is insertion order, which breaks ties between equal times.
   const entries = [...state.watchlist(accountId)].map(([id, addedAt], order) => ({ id, addedAt, order }));
   const sign = sortBy === 'created_at.asc' ? 1 : -1;
   entries.sort((a, b) => sign * (a.addedAt - b.addedAt || a.order - b.order));
   const results = entries
     .slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)
-    .map((entry) => cat.seriesSummary(cat.series.index(entry.id) as number, false));
+    .map((entry) => localizeSeries(cat, cat.seriesSummary(cat.series.index(entry.id) as number, false), language));
   return paged(page, results, entries.length);
 };
 

@@ -1,5 +1,6 @@
 import { episodePosition } from '../data/scale.js';
 import { seasonDetailsOf } from '../data/season-details.js';
+import { languageOf, localizeSeasonDetails } from '../data/translations.js';
 import type { OperationHandler } from '../service/request.js';
 import { pageOf, pathIndex, pathNumber } from '../service/request.js';
 import { fail } from '../service/status-codes.js';
@@ -45,5 +46,6 @@ export const seasonDetails: OperationHandler = (ctx, req) => {
   const seasonNumber = pathNumber(req, 'season_number');
   const shape = ctx.cat.seasons(seriesIndex).find((s) => s.seasonNumber === seasonNumber);
   if (!shape) fail(34);
-  return { status: 200, body: seasonDetailsOf(ctx.cat, seriesIndex, shape) };
+  const body = seasonDetailsOf(ctx.cat, seriesIndex, shape);
+  return { status: 200, body: localizeSeasonDetails(ctx.cat, seriesIndex, shape, body, languageOf(req.query)) };
 };

@@ -1,5 +1,6 @@
 import { DISCOVER_SORTS, type DiscoverFilter, type DiscoverSort } from '../data/discover.js';
 import { dayOf } from '../data/text.js';
+import { languageOf } from '../data/translations.js';
 import type { OperationRequest } from '../service/request.js';
 import { FakeFailure, fail, validationResult } from '../service/status-codes.js';
 
@@ -58,5 +59,7 @@ export function discoverFilter(req: OperationRequest): DiscoverFilter {
     originalLanguage: query.get('with_original_language') || undefined,
     includeAdult: booleanParam(query, 'include_adult'),
     includeNullFirstAirDates: booleanParam(query, 'include_null_first_air_dates'),
+    // Only a name sort depends on the language (names are served translated); the others share one cached order.
+    ...(sortBy.startsWith('name.') && languageOf(query) !== 'en' ? { nameLanguage: languageOf(query) } : {}),
   };
 }

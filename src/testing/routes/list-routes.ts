@@ -1,6 +1,7 @@
 import { discoverPage } from '../data/discover.js';
 import { personSummary } from '../data/people.js';
 import { airingOrder, popularPeopleOrder, type TimeWindow, trendingOrder } from '../data/rankings.js';
+import { languageOf, localizeKnownFor, localizeMovie, localizeSeries } from '../data/translations.js';
 import {
   type OperationHandler,
   type OperationRequest,
@@ -33,29 +34,43 @@ function weekday(req: OperationRequest): number {
 
 export const trendingTv: OperationHandler = ({ cat, state }, req) => {
   const order = trendingOrder(cat, 'tv', timeWindow(req), req.now, state.trendingShuffles);
-  return pageOfOrder(req, order, (i) => cat.seriesSummary(i, true));
+  const language = languageOf(req.query);
+  return pageOfOrder(req, order, (i) => localizeSeries(cat, cat.seriesSummary(i, true), language));
 };
 
 export const trendingMovies: OperationHandler = ({ cat, state }, req) => {
   const order = trendingOrder(cat, 'movie', timeWindow(req), req.now, state.trendingShuffles);
-  return pageOfOrder(req, order, (i) => cat.movieSummary(i, true));
+  const language = languageOf(req.query);
+  return pageOfOrder(req, order, (i) => localizeMovie(cat, cat.movieSummary(i, true), language));
 };
 
 export const airingToday: OperationHandler = ({ cat }, req) => {
   const order = airingOrder(cat, weekday(req));
-  return pageOfOrder(req, order, (i) => cat.seriesSummary(i, false));
+  const language = languageOf(req.query);
+  return pageOfOrder(req, order, (i) => localizeSeries(cat, cat.seriesSummary(i, false), language));
 };
 
 export const discoverTv: OperationHandler = ({ cat }, req) => {
   const filter = discoverFilter(req);
   const page = pageOf(req);
   const { indexes, total } = discoverPage(cat, filter, page, PAGE_SIZE);
+  const language = languageOf(req.query);
   return paged(
     page,
-    indexes.map((i) => cat.seriesSummary(i, false)),
+    indexes.map((i) => localizeSeries(cat, cat.seriesSummary(i, false), language)),
     total,
   );
 };
 
-export const popularPeople: OperationHandler = ({ cat }, req) =>
-  pageOfOrder(req, popularPeopleOrder(cat), (i) => personSummary(cat, i));
+/** People's names are not translated (the service serves one name per person); what they are known for is. */
+export const popularPeople: OperationHandler = ({ cat }, req) => {
+  const language = languageOf(req.query);
+  return pageOfOrder(req, popularPeopleOrder(cat), (i) => {
+    const person = personSummary(cat, i);
+    if (language === 'en') return person;
+    const knownFor = (person.known_for as Record<string, unknown>[]).map((item) =>
+      localizeKnownFor(cat, item, language),
+    );
+    return { ...person, known_for: knownFor };
+  });
+};

@@ -1,9 +1,13 @@
+import { KIND } from '../data/kinds.js';
+import { recordRandom } from '../data/random.js';
 import { episodeId as toEpisodeId } from '../data/scale.js';
 import { serviceTime } from '../data/text.js';
+import { languageOf, localizeMovie } from '../data/translations.js';
 import {
   type FakeContext,
   type OperationHandler,
   type OperationRequest,
+  pathId,
   pathIndex,
   pathNumber,
 } from '../service/request.js';
@@ -47,12 +51,20 @@ export const createGuestSession: OperationHandler = ({ state }, req) => ({
   },
 });
 
+/**
+ * `GET /3/account?session_id=` and `GET /3/account/{account_id}?session_id=` (OpenAPI `account-details`): the
+ * session's account. An `account_id` that is not the session's answers 401 code 3, as every other account route of
+ * the fake does (FACTS §1b: code 3 is what the service answered for a session it would not honour).
+ */
 export const accountDetails: OperationHandler = (ctx, req) => {
   const { accountId } = accountOwner(ctx, req);
+  if (req.params.account_id !== undefined && pathId(req, 'account_id') !== accountId) fail(3);
+  // Gravatar's hash is an md5 of the e-mail address: 32 hex digits, for every account (OpenAPI example).
+  const hash = recordRandom(ctx.cat.seed, KIND.session, accountId).hex(32);
   return {
     status: 200,
     body: {
-      avatar: { gravatar: { hash: null }, tmdb: { avatar_path: null } },
+      avatar: { gravatar: { hash }, tmdb: { avatar_path: null } },
       id: accountId,
       iso_639_1: 'en',
       iso_3166_1: 'US',
@@ -70,21 +82,25 @@ export const deleteSession: OperationHandler = ({ state }, req) => {
   return { status: 200, body: { success: true } };
 };
 
-/** A list with its movies; ids the catalogue does not know are left out of `items` (never of `item_count`). */
+/**
+ * A list with its movies; ids the catalogue does not know are left out of `items` (never of `item_count`). The path
+ * id is a number (OpenAPI: `list_id` int32) and the answer's `id` its decimal string (OpenAPI example `"id":"1"`).
+ */
 export const listDetails: OperationHandler = ({ cat, state }, req) => {
-  const listId = Number(req.params.list_id);
+  const listId = pathId(req, 'list_id');
   const list = state.lists.get(listId) ?? fail(34);
+  const language = languageOf(req.query);
   const items = list.items
     .map((id) => cat.movies.index(id))
     .filter((index): index is number => index !== undefined)
-    .map((index) => cat.movieSummary(index, true));
+    .map((index) => localizeMovie(cat, cat.movieSummary(index, true), language));
   return {
     status: 200,
     body: {
       created_by: `user${list.accountId}`,
       description: '',
       favorite_count: 0,
-      id: listId,
+      id: String(listId),
       items,
       item_count: list.items.length,
       iso_639_1: 'en',

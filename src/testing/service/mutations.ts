@@ -1,9 +1,11 @@
 import type { EpisodeFields } from '../data/episodes.js';
 import { generatedEpisodeFields } from '../data/episodes.js';
 import { KIND } from '../data/kinds.js';
-import { type RecordRandom, recordRandom, round3 } from '../data/random.js';
+import { hashString, type RecordRandom, recordRandom, round3 } from '../data/random.js';
 import { episodeId, episodePosition, type SeasonShape } from '../data/scale.js';
 import { dayOf, imageFilePath, isoDay, overview, title } from '../data/text.js';
+import { TRANSLATION_VOCABULARY, type TranslationVocabulary } from '../data/translation-vocabulary.js';
+import { episodeTranslation, translatedTitle } from '../data/translations.js';
 import type { FakeContext } from './request.js';
 
 /** The episode fields `control` can change. `vote_average` changes silently: it is not a change key. */
@@ -63,8 +65,14 @@ function recordChange(
 ) {
   if (key === 'vote_average') return;
   const action = isEmpty(before) ? 'added' : isEmpty(after) ? 'deleted' : 'updated';
-  // A still is an image: it changes under the `images` key with an object value (Contracts, FACTS §6).
-  const wrap = (path: unknown) => (key === 'still_path' ? { still: { file_path: path, iso_639_1: null } } : path);
+  // A still is an image: it changes under the `images` key with an object value (Contracts, FACTS §6). Numbers
+  // (`runtime`) are served as strings, as the real feeds serve them (FACTS §6: "numbers arrive as strings").
+  const wrap = (value: unknown) =>
+    key === 'still_path'
+      ? { still: { file_path: value, iso_639_1: null } }
+      : typeof value === 'number'
+        ? String(value)
+        : value;
   const translatable = key === 'name' || key === 'overview';
   ctx.state.recordChange(id, {
     key: key === 'still_path' ? 'images' : key,
@@ -129,6 +137,36 @@ function newValue(rng: RecordRandom, key: EpisodeChangeKey, before: EpisodeField
   }
 }
 
+/** The languages of translation changes, in the order the stream has always picked from. */
+const TRANSLATION_CHANGE_LANGUAGES = ['fr', 'es', 'de'];
+
+/**
+ * A new episode name in another language: the English data stays, the translation changes (the fake then serves it
+ * for that language), and the item carries its language, so a client of another language ignores it.
+ */
+function recordTranslationChange(ctx: FakeContext, target: EpisodeTarget, rng: RecordRandom, now: number): void {
+  // The stream draws what it drew before the fake had translations (a language, then a title), so every English
+  // mutation after this one is the same as it always was; the title's hash seeds the translated name.
+  const language = rng.pick(TRANSLATION_CHANGE_LANGUAGES);
+  const words = recordRandom(ctx.cat.seed, KIND.translation, hashString(title(rng)));
+  const vocabulary = TRANSLATION_VOCABULARY[language] as TranslationVocabulary;
+  const { seriesIndex, season, episodeNumber } = target;
+  const id = episodeId(seriesIndex, season.seasonNumber, episodeNumber);
+  const before = episodeTranslation(ctx.cat, seriesIndex, season, episodeNumber, language)?.name;
+  let name = translatedTitle(words, vocabulary);
+  if (name === before) name = `${name} (${episodeNumber})`;
+  ctx.cat.translationOverrides.set(`${language}:${id}`, { name });
+  ctx.state.recordChange(id, {
+    key: 'name',
+    id: ctx.state.objectId(now),
+    action: before === undefined ? 'added' : 'updated',
+    time: now,
+    iso_639_1: language,
+    value: name,
+    ...(before === undefined ? {} : { original_value: before }),
+  });
+}
+
 export interface MutateOptions {
   /** How many episodes. @default 1 */
   count?: number;
@@ -163,17 +201,7 @@ export function mutateEpisodes(ctx: FakeContext, options: MutateOptions, now: nu
     const patch: Partial<Record<EpisodeChangeKey, unknown>> = {};
     for (const key of keys) patch[key] = newValue(rng, key, before, target);
     results.push(applyEpisodePatch(ctx, target, patch as Partial<EpisodeFields>, now));
-    if (rng.chance(0.2)) {
-      const language = rng.pick(['fr', 'es', 'de']);
-      ctx.state.recordChange(id, {
-        key: 'name',
-        id: ctx.state.objectId(now),
-        action: 'added',
-        time: now,
-        iso_639_1: language,
-        value: title(rng),
-      });
-    }
+    if (rng.chance(0.2)) recordTranslationChange(ctx, target, rng, now);
   }
   return results;
 }

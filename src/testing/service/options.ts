@@ -2,8 +2,16 @@ import { type Clock, systemClock } from '../../env.js';
 import type { Scale } from '../data/scale.js';
 import { type FaultOptions, validateFaults } from './faults.js';
 
-/** The bearer token the fake accepts unless told otherwise. Not a secret: it only opens the fake. */
-export const FAKE_ACCESS_TOKEN = 'fake-catalogue-read-access-token';
+/** The v3 API key the fake accepts in `?api_key=` unless told otherwise: 32 hex digits like a real one. */
+export const FAKE_API_KEY = '5fa1ce0ff1ce5eed0ca7a1095e5f4ce0';
+
+/**
+ * The bearer token the fake accepts unless told otherwise. Not a secret: it only opens the fake. Shaped like the
+ * real API Read Access Token (FACTS §7): a JWT (HS256) whose `aud` is the v3 API key, so a client that mixes the two
+ * up (the key as bearer, the token as `api_key`) is refused by the fake as by the service.
+ */
+export const FAKE_ACCESS_TOKEN =
+  'eyJhbGciOiJIUzI1NiJ9.eyJhdWQiOiI1ZmExY2UwZmYxY2U1ZWVkMGNhN2ExMDk1ZTVmNGNlMCIsInN1YiI6IjY0ZmExY2UwY2E3YTEwOTA1ZTVmNGNlMCIsInNjb3BlcyI6WyJhcGlfcmVhZCJdLCJ2ZXJzaW9uIjoxfQ.WxE9QQvbUeFDaK7YTVSZRciofO1o0RT8qso5l2qe_Xc';
 
 export interface FakeServiceOptions {
   /** Seed of the generated catalogue: the same seed and options give byte-identical responses. @default 1 */
@@ -15,6 +23,11 @@ export interface FakeServiceOptions {
   scale?: Scale;
   /** The bearer token accepted in `Authorization: Bearer …`. @default FAKE_ACCESS_TOKEN */
   accessToken?: string;
+  /**
+   * The v3 API key accepted in the `api_key` query parameter (FACTS §7: either credential opens v3). Must differ
+   * from `accessToken`. @default FAKE_API_KEY
+   */
+  apiKey?: string;
   /**
    * Per-token sliding window: a request is answered 429 when `perSecond` requests were already accepted in the
    * last 1000 ms; rejected requests do not count. `false` turns the limit off. @default { perSecond: 40 }
@@ -42,6 +55,7 @@ export interface ResolvedOptions {
   readonly seed: number;
   readonly scale: Scale;
   readonly accessToken: string;
+  readonly apiKey: string;
   readonly rateLimit: { readonly perSecond: number } | false;
   readonly retryAfterHeader: boolean;
   readonly conditionalRequests: boolean;
@@ -65,6 +79,9 @@ export function resolveOptions(options: FakeServiceOptions = {}): ResolvedOption
   check(SCALES.includes(scale), `scale must be one of ${SCALES.join(', ')}`);
   const accessToken = options.accessToken ?? FAKE_ACCESS_TOKEN;
   check(typeof accessToken === 'string' && accessToken.length > 0, 'accessToken must be a non-empty string');
+  const apiKey = options.apiKey ?? FAKE_API_KEY;
+  check(typeof apiKey === 'string' && apiKey.length > 0, 'apiKey must be a non-empty string');
+  check(apiKey !== accessToken, 'apiKey must differ from accessToken (each opens the service its own way)');
   const rateLimit = options.rateLimit ?? { perSecond: 40 };
   check(
     rateLimit === false || (Number.isInteger(rateLimit.perSecond) && rateLimit.perSecond >= 1),
@@ -82,6 +99,7 @@ export function resolveOptions(options: FakeServiceOptions = {}): ResolvedOption
     seed,
     scale,
     accessToken,
+    apiKey,
     rateLimit,
     retryAfterHeader: options.retryAfterHeader ?? false,
     conditionalRequests: options.conditionalRequests ?? true,

@@ -2,6 +2,7 @@ import { endpoints, type OperationName } from '../../api/endpoints.js';
 import { hashString } from '../data/random.js';
 import { placeholderSvg } from '../images.js';
 import { operationHandlers } from '../routes/operations.js';
+import { type Authentication, authenticate } from './authenticate.js';
 import { etagMatches, weakEtag } from './etag.js';
 import { type FaultInjector, type FaultPlan, malformedBody, NO_FAULT, schemaViolatingBody } from './faults.js';
 import { corsHeaders, jsonHeaders, RESET_HEADER } from './headers.js';
@@ -33,11 +34,6 @@ const encoder = new TextEncoder();
 /** The service escapes `&` as `\u0026` (FACTS §8); `&` only occurs inside JSON strings, so this is safe. */
 export function serialize(body: unknown): string {
   return JSON.stringify(body).replace(/&/g, '\\u0026');
-}
-
-function bearer(request: Request): string {
-  const header = request.headers.get('authorization') ?? '';
-  return header.startsWith('Bearer ') ? header.slice(7).trim() : '';
 }
 
 /** Waits on the injected clock (never a real timer); stops waiting when the request is aborted. */
@@ -102,6 +98,7 @@ export function createPipeline(deps: PipelineDeps) {
   function admit(
     operation: string,
     request: Request,
+    auth: Authentication,
     now: number,
   ): { response: Response; text: string; fault: Fault } | undefined {
     const origin = request.headers.get('origin');
@@ -109,7 +106,7 @@ export function createPipeline(deps: PipelineDeps) {
       (s) => now >= s.from && now < s.to && (!s.operations || s.operations.has(operation)),
     );
     if (storm) return { ...tooMany(origin, limit + 1, storm.to - now), fault: 'storm' };
-    const rejection = deps.limiter?.admit(bearer(request), now);
+    const rejection = deps.limiter?.admit(auth.principal, now);
     if (rejection) return { ...tooMany(origin, rejection.count, rejection.retryAfterMs), fault: 'rate-limit' };
     return undefined;
   }
@@ -161,15 +158,16 @@ export function createPipeline(deps: PipelineDeps) {
     const url = new URL(request.url);
     const base = { operation: name, method: request.method, path: url.pathname, time };
     deps.ctx.state.lastOrigin = url.origin;
-    const rejected = admit(name, request, time);
+    const auth = authenticate(request, url, options);
+    const rejected = admit(name, request, auth, time);
     if (rejected) return finish({ ...base, status: 429, fault: rejected.fault }, rejected.response, rejected.text);
-    const plan = bearer(request) === options.accessToken ? deps.faults.plan(name) : NO_FAULT;
+    const plan = auth.ok ? deps.faults.plan(name) : NO_FAULT;
     await delay(deps, plan.delayMs, request.signal);
     if (plan.kind === 'reset' && plan.variant === 0)
       return finish({ ...base, status: 0, fault: 'reset' }, resetResponse(), '');
     let result: HandlerResult;
     try {
-      if (bearer(request) !== options.accessToken) result = statusResult(7);
+      if (!auth.ok) result = statusResult(7);
       else if (plan.kind === 'error') result = statusResult(plan.errorCode);
       else {
         const req: OperationRequest = {
@@ -195,7 +193,7 @@ export function createPipeline(deps: PipelineDeps) {
   function unknown(request: Request): Response {
     const time = deps.now();
     const url = new URL(request.url);
-    const result = bearer(request) === options.accessToken ? statusResult(34) : statusResult(7);
+    const result = authenticate(request, url, options).ok ? statusResult(34) : statusResult(7);
     const text = serialize(result.body);
     const response = new Response(text, {
       status: result.status,

@@ -9,8 +9,9 @@ export interface RateRejection {
 }
 
 /**
- * A sliding window per bearer token: a request at time t is rejected when `perSecond` requests were already
- * accepted in (t − 1000 ms, t]. Rejected requests are not recorded, so a client that backs off recovers at once.
+ * A sliding window per credential (`authenticate`'s principal: the token, whichever way the application presented
+ * it): a request at time t is rejected when `perSecond` requests were already accepted in (t − 1000 ms, t].
+ * Rejected requests are not recorded, so a client that backs off recovers at once.
  */
 export class RateLimiter {
   readonly #accepted = new Map<string, number[]>();

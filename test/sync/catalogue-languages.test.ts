@@ -1,0 +1,150 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SeasonDetails } from '../../src/api/schemas/season-details.js';
+import { type Catalogue, createCatalogue } from '../../src/create-catalogue.js';
+import { createManualConnectivity } from '../../src/env.js';
+import { databaseName } from '../../src/sync/catalogue-options.js';
+import { createFakeService, createVirtualClock, FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
+import { record, until } from '../query/view-helpers.js';
+import { BASE_URL } from './catalogue-fixture.js';
+import { drive } from './changes/change-fixture.js';
+
+const HOUR = 3_600_000;
+
+/** One fake and ONE IndexedDB factory shared by catalogues of several languages, all with the default `dbName`. */
+function world() {
+  const clock = createVirtualClock(Date.UTC(2026, 10, 1));
+  const service = createFakeService({ seed: 7, scale: 'small', clock, baseUrl: BASE_URL, rateLimit: false });
+  const indexedDB = new IDBFactory();
+  const catalogues: Catalogue[] = [];
+  const open = (language: string) => {
+    let seed = 1;
+    const catalogue = createCatalogue({
+      baseUrl: BASE_URL,
+      accessToken: FAKE_ACCESS_TOKEN,
+      fetch: service.fetch,
+      clock,
+      connectivity: createManualConnectivity(true),
+      random: () => {
+        seed = (seed * 16807) % 2147483647;
+        return seed / 2147483647;
+      },
+      indexedDB: { indexedDB, IDBKeyRange },
+      language,
+    });
+    catalogues.push(catalogue);
+    return catalogue;
+  };
+  return { clock, service, indexedDB, catalogues, open };
+}
+
+let opened: Catalogue[] = [];
+afterEach(async () => {
+  for (const catalogue of opened.splice(0)) await catalogue.close();
+});
+
+describe('one language per database', () => {
+  it('names the database after the language unless it is en-US', () => {
+    expect(databaseName('catalogue', 'en-US')).toBe('catalogue');
+    expect(databaseName('catalogue', 'fr-FR')).toBe('catalogue-fr-FR');
+    expect(databaseName('shows', 'en')).toBe('shows-en');
+  });
+
+  it('two catalogues of two languages store and show their own names for the same record', async () => {
+    const w = world();
+    const english = w.open('en-US');
+    const french = w.open('fr-FR');
+    opened = w.catalogues;
+    const params = { time_window: 'week' } as const;
+    await w.clock.runUntil(english.sync.pull('trendingTv', params));
+    await w.clock.runUntil(french.sync.pull('trendingTv', params));
+
+    // Two databases on the one factory, although neither was given a dbName.
+    expect(english.database.name).toBe('catalogue');
+    expect(french.database.name).toBe('catalogue-fr-FR');
+    expect((await w.indexedDB.databases()).map((db) => db.name).sort()).toEqual(['catalogue', 'catalogue-fr-FR']);
+
+    const truthEn = w.service.control.groundTruth('trendingTv', { ...params, language: 'en-US' }) as {
+      results: { id: number; name: string }[];
+    };
+    const truthFr = w.service.control.groundTruth('trendingTv', { ...params, language: 'fr-FR' }) as typeof truthEn;
+    const index = truthEn.results.findIndex((series, i) => truthFr.results[i]?.name !== series.name);
+    expect(index).toBeGreaterThanOrEqual(0);
+    const id = truthEn.results[index]?.id as number;
+    const nameEn = truthEn.results[index]?.name;
+    const nameFr = truthFr.results[index]?.name;
+
+    // Stored: each database holds its own language's record.
+    expect(await english.database.table('tvSeries').get(id)).toMatchObject({ id, name: nameEn });
+    expect(await french.database.table('tvSeries').get(id)).toMatchObject({ id, name: nameFr });
+    // Shown: each view shows its own language's name.
+    for (const [catalogue, name] of [
+      [english, nameEn],
+      [french, nameFr],
+    ] as const) {
+      const view = catalogue.trendingTv(params);
+      const seen = record(view);
+      const snapshot = await until(w.clock, view, (s) => s.data !== undefined);
+      expect(snapshot.data?.results.find((series) => series.id === id)?.name).toBe(name);
+      seen.stop();
+    }
+  });
+
+  it("each language's change feeds keep its own season details equal to the fake's in that language", async () => {
+    const w = world();
+    const english = w.open('en-US');
+    const french = w.open('fr-FR');
+    opened = w.catalogues;
+    const series_id = w.service.control.allSeries().find((s) => s.adult === false)?.id as number;
+    await w.clock.runUntil(english.track.series(series_id));
+    await w.clock.runUntil(french.track.series(series_id));
+    await w.clock.advance(HOUR);
+
+    // English and translation changes, until a French one is among them (seeded: the same rounds every run).
+    let frenchItems = 0;
+    const seasons = new Set<number>();
+    for (let round = 0; round < 20 && frenchItems === 0; round++) {
+      for (const { episode_id, season_number } of w.service.control.mutateEpisodes({ series_id, count: 4 })) {
+        seasons.add(season_number);
+        const response = await w.service.fetch(`${BASE_URL}/3/tv/episode/${episode_id}/changes`, {
+          headers: { authorization: `Bearer ${FAKE_ACCESS_TOKEN}` },
+        });
+        const feed = (await response.json()) as { changes: { items: { iso_639_1?: string }[] }[] };
+        frenchItems += feed.changes.flatMap((g) => g.items).filter((item) => item.iso_639_1 === 'fr').length;
+      }
+    }
+    expect(frenchItems).toBeGreaterThan(0);
+    await w.clock.advance(60_000);
+    await drive(w.clock, english.sync.refreshChanges({ budget: 1000 }));
+    await drive(w.clock, french.sync.refreshChanges({ budget: 1000 }));
+
+    const fields = (details: SeasonDetails) =>
+      details.episodes.map(({ id, name, overview, runtime, air_date, production_code, still_path }) => ({
+        id,
+        name,
+        overview,
+        runtime,
+        air_date,
+        production_code,
+        still_path,
+      }));
+    for (const [catalogue, language] of [
+      [english, 'en-US'],
+      [french, 'fr-FR'],
+    ] as const) {
+      for (const season_number of seasons) {
+        const params = { series_id, season_number };
+        const stored = (await catalogue.read('seasonDetails', params)) as SeasonDetails;
+        const truth = w.service.control.groundTruth('seasonDetails', { ...params, language }) as SeasonDetails;
+        expect(fields(stored), `${language} season ${season_number}`).toEqual(fields(truth));
+      }
+    }
+    // The two stores differ where the languages do.
+    const [season] = seasons;
+    const names = async (catalogue: Catalogue) =>
+      (
+        (await catalogue.read('seasonDetails', { series_id, season_number: season as number })) as SeasonDetails
+      ).episodes.map((e) => e.name);
+    expect(await names(french)).not.toEqual(await names(english));
+  });
+});
