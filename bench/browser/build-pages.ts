@@ -14,9 +14,10 @@ const built = new Map<string, Promise<string>>();
 
 /**
  * Builds `bench/browser/<source>/index.html` into `.tmp-bench-pages/<name>/` and returns that folder; the same
- * name built again in a run is the first build. `minify: false` keeps names for the profiler.
+ * name built again in a run is the first build. The profiler's build keeps names (`minify: false`) and writes
+ * source maps.
  */
-export function buildPage(source: string, name = source, minify = true): Promise<string> {
+export function buildPage(source: string, name = source, minify = true, sourcemap = false): Promise<string> {
   let pending = built.get(name);
   if (!pending) {
     pending = (async () => {
@@ -27,7 +28,7 @@ export function buildPage(source: string, name = source, minify = true): Promise
         configFile: false,
         logLevel: 'warn',
         mode: 'production',
-        build: { outDir, emptyOutDir: true, minify, reportCompressedSize: false },
+        build: { outDir, emptyOutDir: true, minify, sourcemap, reportCompressedSize: false },
       });
       return outDir;
     })();
