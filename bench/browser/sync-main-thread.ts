@@ -7,11 +7,11 @@
  * - Sizes: 250 pages (one list) and 1,000 pages (2 lists × 500); `--smoke`: 25 and 2 × 50. The sides take turns
  *   in each round (3 rounds; 1 in smoke), each run on a new database, after a forced GC; medians are reported.
  * - wall: in the page, from the side's first call (its database opened in it) to its last page stored.
- * - busy, tasks > 16 ms, tasks ≥ 50 ms, total blocking time: from a trace (`Tracing`, categories `toplevel` and
- *   `devtools.timeline`) over the run: top-level `RunTask`s of the renderer main thread. A trace rather than the
- *   Performance domain's `TaskDuration` delta because one trace gives every task's duration (tasks > 16 ms and TBT
- *   need them) and the busy figure from the same tasks; `TaskDuration` is kept as a cross-check field. The page's
- *   own `longtask` PerformanceObserver count is kept beside it.
+ * - busy, tasks > 16 ms, tasks ≥ 50 ms, total blocking time: from a trace over the run (`Tracing`, category
+ *   `toplevel`; see `trace.ts`): top-level tasks of the renderer main thread. A trace rather than the Performance
+ *   domain's `TaskDuration` delta because it gives every task's duration (tasks > 16 ms and TBT need them) and the
+ *   busy figure from the same tasks; `TaskDuration` is kept as a cross-check field (it reads higher: it also counts
+ *   work outside top-level tasks). The page's own `longtask` PerformanceObserver count is kept beside it.
  * - growth: busy and wall at 1,000 pages ÷ at 250, per side; the library's against raw Dexie's (goal: within 10 %).
  * - heap peak while ingesting 100k records (`--smoke`: 2k), library vs raw Dexie: `Runtime.getHeapUsage` polled
  *   every 50 ms during the run, minus the heap after a forced GC before it (the prepared answers are in both).
