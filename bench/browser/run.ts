@@ -1,6 +1,6 @@
 /**
  * The browser benchmark runner: `npm run bench:browser -- [name…] [--smoke]`, names among ingest, notify, heap,
- * views (all by default). The bodies are those of `bench/<name>.bench.ts`, bundled by Vite into a page
+ * views, first-content, sync-main-thread, bundle (all by default; the last three: issue 24, see their files). The bodies are those of `bench/<name>.bench.ts`, bundled by Vite into a page
  * (`bench/browser/page/`), served on 127.0.0.1 and run in Debian's headless Chromium (playwright-core, never a
  * downloaded browser) on real IndexedDB. Writes `bench/results/<name>.chromium[.smoke].json` and prints the
  * same table as `bench/run.ts`.
@@ -26,8 +26,11 @@ import type { BenchResult } from '../benchmark.js';
 import { heapRows } from '../heap.bench.js';
 import { printTable, type TableRow, writeResult } from '../report.js';
 import { viewsResult } from '../views.bench.js';
+import { runBundle } from './bundle.js';
+import { runFirstContent } from './first-content.js';
 import type { FirstStarts } from './page-api.js';
 import { restartRows } from './restart-rows.js';
+import { runSyncMainThread } from './sync-main-thread.js';
 
 const PAGE_ROOT = fileURLToPath(new URL('./page/', import.meta.url));
 /**
@@ -35,7 +38,15 @@ const PAGE_ROOT = fileURLToPath(new URL('./page/', import.meta.url));
  * LevelDB compacts in the background and commit latency spikes (p95 25 ms measured there, 4–5 ms alone); views
  * before heap, whose warm starts read the views datasets.
  */
-const NAMES = ['notify', 'ingest', 'views', 'heap'] as const;
+const PAGE_NAMES = ['notify', 'ingest', 'views', 'heap'] as const;
+type PageName = (typeof PAGE_NAMES)[number];
+/**
+ * Issue 24's benchmarks, each with its own built pages, servers and browser (`first-content.ts`,
+ * `sync-main-thread.ts`, `bundle.ts`): they run after the others.
+ */
+const OWN_NAMES = ['first-content', 'sync-main-thread', 'bundle'] as const;
+type OwnName = (typeof OWN_NAMES)[number];
+const NAMES = [...PAGE_NAMES, ...OWN_NAMES] as const;
 type Name = (typeof NAMES)[number];
 /** Within one browser run, the library must start ≥ 3× faster than the whole-client persister (DESIGN). */
 const CLIENT_GOAL_CHROMIUM = 3;
@@ -148,7 +159,7 @@ async function runHeap(browser: Browser, smoke: boolean): Promise<BenchResult> {
   return { fields: { ingestPeak: peak, retained }, rows: heapRows(peak, retained) };
 }
 
-async function runOne(browser: Browser, name: Name, smoke: boolean): Promise<BenchResult> {
+async function runOne(browser: Browser, name: PageName, smoke: boolean): Promise<BenchResult> {
   browser.current = name;
   switch (name) {
     case 'ingest':
@@ -162,9 +173,42 @@ async function runOne(browser: Browser, name: Name, smoke: boolean): Promise<Ben
   }
 }
 
+function runOwn(name: OwnName, smoke: boolean): Promise<BenchResult> {
+  const say = (message: string) => log(name, message);
+  switch (name) {
+    case 'first-content':
+      return runFirstContent(smoke, say);
+    case 'sync-main-thread':
+      return runSyncMainThread(smoke, say);
+    case 'bundle':
+      return runBundle();
+  }
+}
+
 async function main(): Promise<void> {
   const { names, smoke } = parseArgs(process.argv.slice(2));
   assertChromiumInstalled();
+  const all: TableRow[] = [];
+  const record = async (name: Name, run: () => Promise<BenchResult>) => {
+    const started = performance.now();
+    const result = await run();
+    const seconds = Math.round((performance.now() - started) / 100) / 10;
+    const file = await writeResult(name, 'chromium', smoke, seconds, result);
+    log(name, `done in ${seconds} s → ${file}`);
+    all.push(...result.rows.map((row) => ({ ...row, bench: name })));
+  };
+  const onPage = PAGE_NAMES.filter((n) => names.includes(n));
+  if (onPage.length > 0) await runOnPage(onPage, smoke, record);
+  for (const name of OWN_NAMES.filter((n) => names.includes(n))) await record(name, () => runOwn(name, smoke));
+  printTable(all, smoke);
+}
+
+/** The benchmarks of the shared page (`bench/browser/page/`), in one browser. */
+async function runOnPage(
+  names: readonly PageName[],
+  smoke: boolean,
+  record: (name: Name, run: () => Promise<BenchResult>) => Promise<void>,
+): Promise<void> {
   const cleanups: (() => Promise<unknown>)[] = [];
   try {
     const built = await buildPage({ root: PAGE_ROOT });
@@ -177,16 +221,7 @@ async function main(): Promise<void> {
     const browser = new Browser(profile, served.url);
     cleanups.push(() => browser.stop());
     await browser.start();
-    const all: TableRow[] = [];
-    for (const name of NAMES.filter((n) => names.includes(n))) {
-      const started = performance.now();
-      const result = await runOne(browser, name, smoke);
-      const seconds = Math.round((performance.now() - started) / 100) / 10;
-      const file = await writeResult(name, 'chromium', smoke, seconds, result);
-      log(name, `done in ${seconds} s → ${file}`);
-      all.push(...result.rows.map((row) => ({ ...row, bench: name })));
-    }
-    printTable(all, smoke);
+    for (const name of names) await record(name, () => runOne(browser, name, smoke));
   } finally {
     for (const step of cleanups.reverse()) await step().catch(() => {});
   }
