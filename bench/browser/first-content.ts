@@ -41,7 +41,7 @@ const SHOW_TIMEOUT_MS = 60_000;
 declare global {
   interface Window {
     benchIngest?: (lists: readonly ListSpec[], n: number) => Promise<void>;
-    /** Set by each side's HTML: resolves with the mark's time once the 20th row is in the DOM. */
+    /** Set by `sides/mark-first-content.ts`, which each side's page loads first: resolves with the mark's time once the 20th row is in the DOM. */
     firstContent: Promise<number>;
   }
 }

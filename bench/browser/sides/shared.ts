@@ -4,12 +4,13 @@
  * imports, so the baselines' bundles hold none of it.
  *
  * A page is opened as `/?n=<N>&list=<params JSON>` (show: page 1 of that list, from what is stored; the runner
- * times navigation start → the 20th row in the DOM, marked by the inline observer of `index.html`), or as
+ * times navigation start → the 20th row in the DOM, marked by `mark-first-content.ts`, which each page loads first), or as
  * `/?ingest` (the runner then calls `window.benchIngest(lists, n)`).
  */
 
 /** The fake's bearer token (`FAKE_ACCESS_TOKEN` of `catalogue-sync/testing`; the runner checks they agree). */
-export const TOKEN = 'fake-catalogue-read-access-token';
+export const TOKEN =
+  'eyJhbGciOiJIUzI1NiJ9.eyJhdWQiOiI1ZmExY2UwZmYxY2U1ZWVkMGNhN2ExMDk1ZTVmNGNlMCIsInN1YiI6IjY0ZmExY2UwY2E3YTEwOTA1ZTVmNGNlMCIsInNjb3BlcyI6WyJhcGlfcmVhZCJdLCJ2ZXJzaW9uIjoxfQ.WxE9QQvbUeFDaK7YTVSZRciofO1o0RT8qso5l2qe_Xc';
 
 /** One list to ingest: discover/tv params (without page and language) and how many pages from page 1. */
 export interface ListSpec {
