@@ -199,12 +199,13 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
     random: resolved.random,
     logger: resolved.logger,
     emitter,
-    lock: coordination.lock,
+    // Outlasts every attempt the queue makes of one write (each up to the timeout, then its backoff, ≤ 30 s).
+    leaseMs: resolved.retry.attempts * (resolved.timeoutMs + 30_000) + 30_000,
     guardWrite: (write) => engine.retryOnQuota(write),
   });
   const sessions = new UserSessions({ db, engine, queue, outbox, clock, logger: resolved.logger });
   const mutations = createMutations({ engine, outbox, sessions, language: resolved.language });
-  const outboxView = createOutboxView(db, () => sessions.ready.then(() => outbox.drainLocked()));
+  const outboxView = createOutboxView(db, () => sessions.ready.then(() => outbox.drain()));
   const changes = new ChangeFeed({ options: resolved, db, queue, emitter, engine });
 
   function loadedConfiguration(): Configuration {
@@ -227,7 +228,7 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
       // Mutations first: what is revalidated next then reflects them on the service.
       refresh: async (refreshOptions) => {
         await sessions.ready;
-        await outbox.drain();
+        await outbox.sendNow();
         return refreshWithChanges(engine, changes, refreshOptions);
       },
       refreshChanges: (changeOptions) => changes.refreshChanges(changeOptions),
@@ -279,7 +280,8 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
     async close() {
       for (const off of forwarders) off();
       unsubscribeConnectivity();
-      outbox.close();
+      // Before the database closes: the rows this instance is sending are handed back.
+      await outbox.close();
       coordination.close();
       queue.close();
       db.close();

@@ -53,7 +53,8 @@ export function writeRebased(
     const result = await write();
     // Not modified: the rows are as they were, changes included; re-applying would corrupt their undo.
     if (result.outcome !== 'stored') return result;
-    const pending = await db.outbox.where('state').equals('pending').sortBy('seq');
+    // Rows being sent count too: their outcome is not known yet.
+    const pending = await db.outbox.where('state').anyOf('pending', 'sending').sortBy('seq');
     for (const row of pending) {
       // A list is public data: every user's pending removals from it apply; account data is the user's own.
       if (context.operation !== 'listDetails' && row.userScope !== context.userScope) continue;
