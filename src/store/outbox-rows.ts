@@ -18,7 +18,10 @@ export type Mutation = {
   [O in MutationOperation]: { readonly operation: O; readonly params: MutationParams<O> };
 }[MutationOperation];
 
-/** The state of one stored row before an optimistic change touched it (`row: null` = it did not exist). */
+/**
+ * Schema versions 4–7 only: the state of one stored row before an optimistic change touched it (`row: null` = it
+ * did not exist). Version 8 turns these into the rows' bases (`schema/version-8.ts`) and drops them.
+ */
 export interface UndoStep {
   readonly table: 'lists' | 'tvAccountStates' | 'episodeAccountStates' | 'watchlistPages';
   readonly key: number | string | (string | number)[];
@@ -62,8 +65,6 @@ export interface OutboxRow {
   mutation: Mutation;
   /** The target's value before the first pending change (coalescing back to it sends nothing); undefined = unknown. */
   baseline?: unknown;
-  /** How to roll the optimistic change back: the rows as they were before it. */
-  undo: UndoStep[];
   state: 'pending' | 'sending' | 'failed';
   /** How many times the row was claimed for sending: above 0, it may have reached the service. */
   attempts: number;

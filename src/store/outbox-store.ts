@@ -1,12 +1,7 @@
-import {
-  applyOptimistic,
-  coalesceKeyOf,
-  mutationTables,
-  rollBack,
-  storedValue,
-  targetValue,
-} from './apply-mutation.js';
 import type { CatalogueDatabase } from './catalogue-database.js';
+import { coalesceKeyOf, storedValue } from './coalesce-key.js';
+import { targetValue } from './fold-mutations.js';
+import { confirm, groupsOf, materialize, mutationTables } from './optimistic-state.js';
 import type { Mutation, OutboxClaim, OutboxError, OutboxRow, UserRow } from './outbox-rows.js';
 
 export interface EnqueueInput {
@@ -32,8 +27,8 @@ export function isUnsettled(row: OutboxRow): boolean {
 }
 
 /**
- * Writes the optimistic change and the outbox row in ONE transaction (dexie-cloud's rule): either both are
- * stored or neither is. Folds into the user's last row of the same target only if no instance ever claimed it
+ * Writes the outbox row and the optimistic state it makes (its groups rebased: `materialize`) in ONE transaction
+ * (dexie-cloud's rule): either both are stored or neither is. Folds into the user's last row of the same target only if no instance ever claimed it
  * (`attempts` 0): a row that was claimed may have reached the service, whoever claimed it (another tab, the page
  * before a reload), so it is never cancelled or rewritten: the change becomes a new row after it.
  */
@@ -47,7 +42,9 @@ export function enqueueMutation(db: CatalogueDatabase, input: EnqueueInput): Pro
     const last = rows.at(-1);
     const open = last?.state === 'pending' && last.attempts === 0 ? last : undefined;
     const stored = last ? undefined : await storedValue(db, userScope, mutation);
-    const undo = await applyOptimistic(db, userScope, mutation);
+    const rebase = async () => {
+      for (const group of groupsOf(userScope, mutation)) await materialize(db, group);
+    };
     if (open) {
       const seq = open.seq as number;
       if (mutation.operation === 'removeListItem') return { outcome: 'coalesced', seq };
@@ -57,9 +54,11 @@ export function enqueueMutation(db: CatalogueDatabase, input: EnqueueInput): Pro
       const toggledBack = !same(target, targetValue(open.mutation)) && same(target, open.baseline);
       if (toggledBack && open.baseline !== undefined) {
         await db.outbox.delete(seq);
+        await rebase();
         return { outcome: 'cancelled', seq };
       }
       await db.outbox.update(seq, { mutation, updatedAt: now });
+      await rebase();
       return { outcome: 'coalesced', seq };
     }
     // Behind a row that may have been sent, the baseline is what that row sets; else what is stored; else unknown.
@@ -72,7 +71,6 @@ export function enqueueMutation(db: CatalogueDatabase, input: EnqueueInput): Pro
       idempotencyKey: input.idempotencyKey,
       coalesceKey,
       mutation,
-      undo,
       state: 'pending',
       attempts: 0,
       createdAt: now,
@@ -80,6 +78,7 @@ export function enqueueMutation(db: CatalogueDatabase, input: EnqueueInput): Pro
     };
     if (baseline !== undefined) row.baseline = baseline;
     const seq = (await db.outbox.add(row)) as number;
+    await rebase();
     return { outcome: 'queued', seq };
   });
 }
@@ -164,10 +163,10 @@ async function stillClaimed(db: CatalogueDatabase, seq: number, claim: OutboxCla
 }
 
 /**
- * Delivered (or already in the target state): the row goes, if it is still the one that was sent (same claim);
- * returns whether it did. A series added to the TV watchlist could not be placed in the stored pages
- * optimistically (its position is the service's), so those pages turn stale in the same transaction: the next view
- * or refresh fetches them.
+ * Delivered (or already in the target state): the row goes, if it is still the one that was sent (same claim), and
+ * its effect moves into the bases (what the service confirmed); returns whether it did. A series added to the TV
+ * watchlist was placed where the sort should put it, but the service decides: those pages turn stale in the same
+ * transaction, so the next view or refresh fetches them.
  */
 export function completeMutation(
   db: CatalogueDatabase,
@@ -175,11 +174,12 @@ export function completeMutation(
   claim: OutboxClaim,
   now: number,
 ): Promise<boolean> {
-  return db.transaction('rw', [db.outbox, db.syncMeta], async () => {
+  return db.transaction('rw', mutationTables(db), async () => {
     const row = await stillClaimed(db, seq, claim);
     if (!row) return false;
     await db.outbox.delete(seq);
     const { mutation } = row;
+    await confirm(db, row.userScope, mutation);
     const addsToWatchlist =
       mutation.operation === 'addToWatchlist' && mutation.params.media_type === 'tv' && mutation.params.watchlist;
     if (addsToWatchlist) {
@@ -231,10 +231,9 @@ export function releaseClaims(db: CatalogueDatabase, instance: string): Promise<
 }
 
 /**
- * A permanent failure: the row becomes `failed` and its optimistic change is rolled back, in one transaction,
- * if it is still the one that was sent (same claim). When a newer pending row of the same target was queued
- * behind it, that row's change stays on screen and inherits this row's undo, so rolling the newer one back later
- * restores the state from before both. Returns the failed row, or undefined when it is gone or was taken over.
+ * A permanent failure: the row becomes `failed` and its groups are rebased without it, in one transaction, if it
+ * is still the one that was sent (same claim). Nothing is put back from a snapshot: what other rows changed stays.
+ * Returns the failed row, or undefined when it is gone or was taken over.
  */
 export function failMutation(
   db: CatalogueDatabase,
@@ -245,20 +244,10 @@ export function failMutation(
   return db.transaction('rw', mutationTables(db), async () => {
     const row = await stillClaimed(db, seq, claim);
     if (!row) return undefined;
-    const later = (await db.outbox.where('[userScope+coalesceKey]').equals([row.userScope, row.coalesceKey]).toArray())
-      .filter((other) => isUnsettled(other) && (other.seq as number) > seq)
-      .at(0);
-    if (later) {
-      const inherited: OutboxRow = { ...later, undo: [...row.undo, ...later.undo] };
-      if (row.baseline === undefined) delete inherited.baseline;
-      else inherited.baseline = row.baseline;
-      await db.outbox.put(inherited);
-    } else {
-      await rollBack(db, row.undo);
-    }
-    const failed: OutboxRow = { ...row, state: 'failed', undo: [], lastError: error, updatedAt: error.at };
+    const failed: OutboxRow = { ...row, state: 'failed', lastError: error, updatedAt: error.at };
     delete failed.claim;
     await db.outbox.put(failed);
+    for (const group of groupsOf(row.userScope, row.mutation)) await materialize(db, group);
     return failed;
   });
 }

@@ -75,7 +75,7 @@ export class Outbox {
   readonly #deps: OutboxDeps;
   readonly #instance: string;
   /** The sends in flight, by seq: aborted on `close()`, or when their user scope is signed out. */
-  readonly #sends = new Map<number, { controller: AbortController; userScope: string }>();
+  readonly #sends = new Map<number, { controller: AbortController; userScope: string; done: Promise<void> }>();
   readonly #unsubscribe: () => void;
   #loop: Promise<void> | undefined;
   #wake: (() => void) | undefined;
@@ -134,6 +134,12 @@ export class Outbox {
     for (;;) {
       if (!this.#canSend()) return;
       const { claimed } = await this.#claim({ ignoreBackoff: true, skip: tried });
+      // A row this instance's own drain is sending holds its user's turn: wait for it rather than skip the user.
+      const own = [...this.#sends.values()].map((send) => send.done);
+      if (claimed.length === 0 && own.length > 0) {
+        await Promise.all(own);
+        continue;
+      }
       if (claimed.length === 0) return;
       for (const { row } of claimed) tried.add(row.seq as number);
       await Promise.all(claimed.map((claimed) => this.#send(claimed)));
@@ -208,7 +214,11 @@ export class Outbox {
     const seq = row.seq as number;
     const { claim } = row;
     const controller = new AbortController();
-    this.#sends.set(seq, { controller, userScope: row.userScope });
+    let finished: () => void = () => {};
+    const done = new Promise<void>((resolve) => {
+      finished = resolve;
+    });
+    this.#sends.set(seq, { controller, userScope: row.userScope, done });
     // The lease outlasts the request; should it not, the request is abandoned before another instance may send
     // the row again, so two sends of one row never overlap.
     const leaseTimer = clock.setTimeout(
@@ -228,7 +238,6 @@ export class Outbox {
       failure = error;
     } finally {
       clock.clearTimeout(leaseTimer);
-      this.#sends.delete(seq);
     }
     try {
       await this.#settle(row, claim, outcome, failure);
@@ -238,6 +247,9 @@ export class Outbox {
         idempotencyKey: row.idempotencyKey,
         error: outboxError(error, 0).name,
       });
+    } finally {
+      this.#sends.delete(seq);
+      finished();
     }
     return outcome;
   }

@@ -170,12 +170,12 @@ describe('failMutation', () => {
       status: 401,
       at: 5,
     })) as OutboxRow;
-    expect(failed).toMatchObject({ state: 'failed', lastError: { status: 401 }, undo: [] });
+    expect(failed).toMatchObject({ state: 'failed', lastError: { status: 401 } });
     expect((await stateOf(db, 20))?.rated).toBe(false);
     expect(await pendingMutations(db)).toEqual([]);
   });
 
-  it('when a newer change of the same target waits behind it, that change stays and inherits the undo', async () => {
+  it('when a newer change of the same target waits behind it, that change stays (the state is rebased without the failed one)', async () => {
     const db = freshDatabase();
     await withState(db, { series_id: 21, rated: false });
     const first = await enqueue(db, rate(21, 5));
