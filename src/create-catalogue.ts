@@ -203,7 +203,15 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
     leaseMs: resolved.retry.attempts * (resolved.timeoutMs + 30_000) + 30_000,
     guardWrite: (write) => engine.retryOnQuota(write),
   });
-  const sessions = new UserSessions({ db, engine, queue, outbox, clock, logger: resolved.logger });
+  const sessions = new UserSessions({
+    db,
+    engine,
+    queue,
+    outbox,
+    clock,
+    logger: resolved.logger,
+    scopes: coordination.scopes,
+  });
   const mutations = createMutations({ engine, outbox, sessions, language: resolved.language });
   const outboxView = createOutboxView(db, () => sessions.ready.then(() => outbox.drain()));
   const changes = new ChangeFeed({ options: resolved, db, queue, emitter, engine });

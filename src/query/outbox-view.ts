@@ -107,6 +107,9 @@ export function createOutboxView(db: CatalogueDatabase, drain: () => Promise<voi
       if (!listeners.delete(entry) || listeners.size > 0) return;
       stop?.();
       stop = undefined;
+      // Unwatched, the snapshot would go stale (another user may sign in): the next subscriber starts from loading.
+      snapshot = LOADING;
+      serialized = '';
     };
   };
   const getSnapshot = () => snapshot;

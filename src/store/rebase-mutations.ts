@@ -1,5 +1,6 @@
 import type { CatalogueDatabase } from './catalogue-database.js';
 import { type BaseKey, type BaseTable, rebaseOnResponse } from './optimistic-state.js';
+import { ScopeEndedError } from './scope-ended-error.js';
 import { listKeyOf, requestedPage } from './store-keys.js';
 import type { WriteResult } from './write-response.js';
 
@@ -38,7 +39,7 @@ function writtenBy(
 }
 
 /**
- * Writes a response and rebases the pending changes on it, in ONE transaction: the response is what the service
+ * Writes a response (of a live user scope) and rebases the pending changes on it, in ONE transaction: the response is what the service
  * holds now (the new base), and the unsettled rows that act on it are applied on top again. A fetch that lands
  * before a change is sent (a view revalidating at `interactive` priority overtakes the `mutation` queue) must not
  * show the change undone, not even for one frame.
@@ -53,6 +54,10 @@ export function writeRebased(
   // The response's own write joins this transaction only if every table it touches is in scope, and that set
   // grows with features (change-feed cursors, …): so all tables. These responses are small and rare.
   return db.transaction('rw', db.tables, async () => {
+    // A user-scoped answer is written only while its user is signed in somewhere on this database: a sign-out in
+    // any tab deletes the user's row first, in the purge's own transaction.
+    const { userScope } = context;
+    if (userScope !== undefined && (await db.users.get(userScope)) === undefined) throw new ScopeEndedError(userScope);
     const result = await write();
     // Not modified: the stored rows are as they were, changes included, and so is their base.
     if (result.outcome !== 'stored') return result;

@@ -36,12 +36,6 @@ export interface OutboxDeps {
    * @default runs it as is
    */
   readonly guardWrite?: <T>(write: () => Promise<T>) => Promise<T>;
-  /**
-   * Called with the user scope of a write's outcome before it is written: false when that scope was signed out
-   * meanwhile (in this tab or another), so nothing is written under it.
-   * @default every scope is live
-   */
-  readonly scopeLive?: (userScope: string) => boolean;
 }
 
 /** Backoff between attempts of a row after an unknown outcome: 1 s doubling to 60 s, with jitter. */
@@ -258,7 +252,8 @@ export class Outbox {
     const { db, clock, emitter } = this.#deps;
     const seq = row.seq as number;
     const at = clock.now();
-    if (this.#deps.scopeLive?.(row.userScope) === false) return;
+    // A scope signed out meanwhile (here or in another tab) took its rows with it: the claim is gone, nothing is
+    // written (the conditional settle below finds no row).
     if (outcome === 'done') {
       if (!(await completeMutation(db, seq, claim, at))) return;
       const { operation } = row.mutation;

@@ -8,6 +8,7 @@ import { quarantineResponse } from '../store/quarantine-response.js';
 import { readRef } from '../store/read-ref.js';
 import { readStored } from '../store/read-stored.js';
 import { writeRebased } from '../store/rebase-mutations.js';
+import { isScopeEndedError, ScopeEndedError } from '../store/scope-ended-error.js';
 import { responseBytes } from '../store/size-ledger.js';
 import { isStoredOperation, type StoredOperation } from '../store/store-mappings.js';
 import { readSyncMeta, recordSyncError } from '../store/sync-meta.js';
@@ -108,6 +109,10 @@ export class SyncEngine {
   readonly #eviction: BrowseEviction;
   #status: SyncStatus;
   #user: UserScope | undefined;
+  /** The reads of each user scope, queued or in flight: a sign-out aborts them. */
+  readonly #scopeReads = new Map<string, Set<AbortController>>();
+  /** Scopes signed out (here or in another tab) since this instance started, until signed in again. */
+  readonly #ended = new Set<string>();
 
   constructor(deps: EngineDeps, initialStatus: SyncStatus) {
     this.#deps = deps;
@@ -133,7 +138,19 @@ export class SyncEngine {
   }
 
   setUser(user: UserScope | undefined): void {
+    if (user) this.#ended.delete(user.id);
     this.#user = user;
+  }
+
+  /**
+   * A sign-out of `userScope` (here or in another tab): its queued and in-flight reads are aborted, none of their
+   * answers or errors is written, and it stops being the current user.
+   */
+  endScope(userScope: string): void {
+    this.#ended.add(userScope);
+    if (this.#user?.id === userScope) this.#user = undefined;
+    for (const controller of this.#scopeReads.get(userScope) ?? []) controller.abort(new ScopeEndedError(userScope));
+    this.#scopeReads.delete(userScope);
   }
 
   /**
@@ -184,6 +201,33 @@ export class SyncEngine {
   }
 
   async #pullPrepared<O extends PullOperation>(call: PreparedCall<O>, options: PullOptions): Promise<WriteResult> {
+    const scope = call.userScope;
+    if (scope === undefined) return this.#pullScoped(call, options);
+    if (this.#ended.has(scope)) throw new ScopeEndedError(scope);
+    // The read's own signal, which a sign-out of its scope aborts (and the caller's, if any).
+    const controller = new AbortController();
+    const onAbort = () => controller.abort(options.signal?.reason);
+    if (options.signal?.aborted) onAbort();
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    const reads = this.#scopeReads.get(scope) ?? new Set();
+    this.#scopeReads.set(scope, reads);
+    reads.add(controller);
+    try {
+      return await this.#pullScoped(call, { ...options, signal: controller.signal });
+    } catch (error) {
+      throw this.#ended.has(scope)
+        ? new ScopeEndedError(scope)
+        : options.signal?.aborted
+          ? options.signal.reason
+          : error;
+    } finally {
+      options.signal?.removeEventListener('abort', onAbort);
+      reads.delete(controller);
+      if (reads.size === 0 && this.#scopeReads.get(scope) === reads) this.#scopeReads.delete(scope);
+    }
+  }
+
+  async #pullScoped<O extends PullOperation>(call: PreparedCall<O>, options: PullOptions): Promise<WriteResult> {
     const { db, queue, emitter, options: resolved } = this.#deps;
     const { clock } = resolved;
     const { operation, requestKey } = call;
@@ -233,7 +277,9 @@ export class SyncEngine {
     const { db, emitter, options } = this.#deps;
     const at = options.clock.now();
     const { operation, requestKey } = call;
-    if (isAbort(error, signal)) {
+    // Signed out meanwhile: nothing is written under the scope, not even its error.
+    const ended = call.userScope !== undefined && this.#ended.has(call.userScope);
+    if (isAbort(error, signal) || ended || isScopeEndedError(error)) {
       // A caller changing its mind is not a failure of the service: no error state, nothing recorded.
       this.transition({ type: 'succeeded', at: this.#status.lastSyncedAt ?? at });
       return;
