@@ -1,6 +1,7 @@
 import type { EventEmitter } from 'eventemitter3';
 import type { endpoints, ResponseOf } from '../api/endpoints.js';
-import { isSchemaValidationError, type SchemaValidationError } from '../api/errors/index.js';
+import { isSchemaValidationError, NetworkError, type SchemaValidationError } from '../api/errors/index.js';
+import { scrubMessage } from '../api/scrub-message.js';
 import type { Priority } from '../queue/priority.js';
 import type { RequestQueue } from '../queue/request-queue.js';
 import type { CatalogueDatabase } from '../store/catalogue-database.js';
@@ -88,7 +89,7 @@ function plainError(error: unknown): { name: string; message: string; status?: n
   const e = error as { name?: unknown; message?: unknown; status?: unknown; statusCode?: unknown };
   const plain: { name: string; message: string; status?: number; statusCode?: number } = {
     name: typeof e?.name === 'string' ? e.name : 'Error',
-    message: typeof e?.message === 'string' ? e.message : String(error),
+    message: scrubMessage(typeof e?.message === 'string' ? e.message : String(error)),
   };
   if (typeof e?.status === 'number') plain.status = e.status;
   if (typeof e?.statusCode === 'number') plain.statusCode = e.statusCode;
@@ -235,11 +236,20 @@ export class SyncEngine {
     try {
       const meta = options.force ? undefined : await readSyncMeta(db, requestKey);
       const etag = meta && meta.fetchedAt > 0 ? meta.etag : undefined;
-      const response = await queue.request(operation, call.sendParams, {
-        priority: options.priority ?? 'interactive',
+      const priority = options.priority ?? 'interactive';
+      let response = await queue.request(operation, call.sendParams, {
+        priority,
         signal: options.signal,
         ifNoneMatch: etag,
       });
+      // A 304 only confirms what this request named and what is still stored: to a request that sent no ETag (a
+      // misbehaving proxy), or whose stored answer went meanwhile (evicted), it is asked again unconditionally.
+      if (response.status === 304 && (etag === undefined || (await readSyncMeta(db, requestKey))?.etag !== etag)) {
+        response = await queue.request(operation, call.sendParams, { priority, signal: options.signal });
+        if (response.status === 304) {
+          throw new NetworkError({ operation, cause: new Error('a 304 answered an unconditional request') });
+        }
+      }
       // Pending outbox changes of what this response holds are put back on top of it in the same transaction.
       const rebase = { operation, params: call.storeParams as Record<string, unknown>, userScope: call.userScope };
       // A quota error evicts least recently read browse data and retries once; `maxBytes` accounts the write.
