@@ -114,6 +114,8 @@ export class SyncEngine {
   readonly #scopeReads = new Map<string, Set<AbortController>>();
   /** Scopes signed out (here or in another tab) since this instance started, until signed in again. */
   readonly #ended = new Set<string>();
+  /** Told when the current user changes (`setUser`, a sign-out here or in another tab): views follow it. */
+  readonly #userListeners = new Set<() => void>();
 
   constructor(deps: EngineDeps, initialStatus: SyncStatus) {
     this.#deps = deps;
@@ -140,7 +142,19 @@ export class SyncEngine {
 
   setUser(user: UserScope | undefined): void {
     if (user) this.#ended.delete(user.id);
+    const changed = user?.id !== this.#user?.id;
     this.#user = user;
+    if (changed) this.#userChanged();
+  }
+
+  /** Calls `listener` whenever the current user changes; returns the function that stops it. */
+  onUserChange(listener: () => void): () => void {
+    this.#userListeners.add(listener);
+    return () => this.#userListeners.delete(listener);
+  }
+
+  #userChanged(): void {
+    for (const listener of [...this.#userListeners]) listener();
   }
 
   /**
@@ -149,9 +163,11 @@ export class SyncEngine {
    */
   endScope(userScope: string): void {
     this.#ended.add(userScope);
-    if (this.#user?.id === userScope) this.#user = undefined;
+    const current = this.#user?.id === userScope;
+    if (current) this.#user = undefined;
     for (const controller of this.#scopeReads.get(userScope) ?? []) controller.abort(new ScopeEndedError(userScope));
     this.#scopeReads.delete(userScope);
+    if (current) this.#userChanged();
   }
 
   /**
@@ -192,6 +208,28 @@ export class SyncEngine {
     } catch (error) {
       return Promise.reject(error);
     }
+    return this.#pullShared(call, options);
+  }
+
+  /**
+   * Pulls a call prepared earlier, under the user scope it was prepared for: a view reads and writes one scope
+   * even when the current user changed since (it is switched to the new user's call by then).
+   */
+  pullCall<O extends PullOperation>(prepared: PreparedCall<O>, options: PullOptions = {}): Promise<WriteResult> {
+    let call = prepared;
+    // The current user's call is prepared again: a new session of the same account brings new credentials.
+    if (call.userScope !== undefined && call.userScope === this.#user?.id) {
+      try {
+        call = this.prepare(call.operation, call.storeParams as unknown as CatalogueParams<O>);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    }
+    return this.#pullShared(call, options);
+  }
+
+  /** Concurrent pulls of one request key share one fetch and one write. */
+  #pullShared<O extends PullOperation>(call: PreparedCall<O>, options: PullOptions): Promise<WriteResult> {
     const shared = this.#inFlight.get(call.requestKey);
     if (shared && !options.force) return shared;
     const run = this.#pullPrepared(call, options).finally(() => {
