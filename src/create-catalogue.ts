@@ -199,8 +199,7 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
     random: resolved.random,
     logger: resolved.logger,
     emitter,
-    // Outlasts every attempt the queue makes of one write (each up to the timeout, then its backoff, ≤ 30 s).
-    leaseMs: resolved.retry.attempts * (resolved.timeoutMs + 30_000) + 30_000,
+    leaseMs: resolved.outboxLeaseMs,
     guardWrite: (write) => engine.retryOnQuota(write),
   });
   const sessions = new UserSessions({
