@@ -78,6 +78,33 @@ describe('story 5: a signed-out scope is ended everywhere', () => {
     }
   });
 
+  it('a forced sign-out purges the read marks naming the user, and keeps the public ones', async () => {
+    story = storyWorld();
+    const { world, session, series } = story;
+    const catalogue = await story.open();
+    await catalogue.setUser(session);
+    const scope = catalogue.userScopeId as string;
+    const names = (ref: string) => ref.includes(scope) || ref.includes(encodeURIComponent(scope));
+    const states = catalogue.tvAccountStates({ series_id: series });
+    const trending = catalogue.trendingTv({ time_window: 'day' });
+    const offStates = states.subscribe(() => {});
+    const offTrending = trending.subscribe(() => {});
+    await story.until(() => states.getSnapshot().status === 'fresh' && trending.getSnapshot().status === 'fresh');
+    // Marks are written after a live read, in the background: step the injected clock until they are stored.
+    const marks = async () => (await catalogue.database.readMarks.toArray()).map((mark) => mark.ref);
+    await story.until(async () => {
+      const refs = await marks();
+      return refs.some(names) && refs.some((ref) => !names(ref));
+    });
+    offStates();
+    offTrending();
+    const publicMarks = (await marks()).filter((ref) => !names(ref));
+    await catalogue.signOut({ force: true });
+    const left = await marks();
+    expect(left.filter(names)).toEqual([]);
+    expect(left).toEqual(expect.arrayContaining(publicMarks));
+  });
+
   it('signing out in one tab ends the scope in the other: its queued read is aborted, nothing written', async () => {
     story = storyWorld();
     const { world, session, series } = story;
