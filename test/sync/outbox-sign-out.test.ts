@@ -80,7 +80,7 @@ describe('story 5: a signed-out scope is ended everywhere', () => {
 
   it('a forced sign-out purges the read marks naming the user, and keeps the public ones', async () => {
     story = storyWorld();
-    const { world, session, series } = story;
+    const { session, series } = story;
     const catalogue = await story.open();
     await catalogue.setUser(session);
     const scope = catalogue.userScopeId as string;
