@@ -15,5 +15,5 @@ describe('outbox property: tabs, reloads mid-send, a flapping network and bad an
     expect(counts.faults).toBeGreaterThan(0);
     expect(counts.reloads).toBeGreaterThan(0);
     expect(rejections).toEqual([]);
-  }, 180_000);
+  }, 300_000);
 });
