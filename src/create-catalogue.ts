@@ -199,12 +199,20 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
     random: resolved.random,
     logger: resolved.logger,
     emitter,
-    lock: coordination.lock,
+    leaseMs: resolved.outboxLeaseMs,
     guardWrite: (write) => engine.retryOnQuota(write),
   });
-  const sessions = new UserSessions({ db, engine, queue, outbox, clock, logger: resolved.logger });
+  const sessions = new UserSessions({
+    db,
+    engine,
+    queue,
+    outbox,
+    clock,
+    logger: resolved.logger,
+    scopes: coordination.scopes,
+  });
   const mutations = createMutations({ engine, outbox, sessions, language: resolved.language });
-  const outboxView = createOutboxView(db, () => sessions.ready.then(() => outbox.drainLocked()));
+  const outboxView = createOutboxView(db, () => sessions.ready.then(() => outbox.drain()));
   const changes = new ChangeFeed({ options: resolved, db, queue, emitter, engine });
 
   function loadedConfiguration(): Configuration {
@@ -227,7 +235,7 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
       // Mutations first: what is revalidated next then reflects them on the service.
       refresh: async (refreshOptions) => {
         await sessions.ready;
-        await outbox.drain();
+        await outbox.sendNow();
         return refreshWithChanges(engine, changes, refreshOptions);
       },
       refreshChanges: (changeOptions) => changes.refreshChanges(changeOptions),
@@ -279,7 +287,8 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
     async close() {
       for (const off of forwarders) off();
       unsubscribeConnectivity();
-      outbox.close();
+      // Before the database closes: the rows this instance is sending are handed back.
+      await outbox.close();
       coordination.close();
       queue.close();
       db.close();

@@ -10,7 +10,8 @@ export interface OutboxEntry {
   readonly idempotencyKey: string;
   readonly operation: MutationOperation;
   readonly params: Readonly<Record<string, unknown>>;
-  readonly state: 'pending' | 'failed';
+  /** `sending`: an instance (this tab, another, the worker) claimed it and may have sent it. */
+  readonly state: 'pending' | 'sending' | 'failed';
   readonly attempts: number;
   readonly createdAt: number;
   readonly updatedAt: number;
@@ -23,6 +24,7 @@ export interface OutboxSnapshot {
   readonly status: 'loading' | 'ready';
   /** The signed-in user's scope id, or undefined when nobody is signed in. */
   readonly userScope: string | undefined;
+  /** Entries not settled yet: pending or sending. */
   readonly pending: number;
   readonly failed: number;
   /** Oldest first. */
@@ -69,7 +71,7 @@ async function readOutbox(db: CatalogueDatabase): Promise<OutboxSnapshot> {
   return {
     status: 'ready',
     userScope: current.id,
-    pending: entries.filter((e) => e.state === 'pending').length,
+    pending: entries.filter((e) => e.state !== 'failed').length,
     failed: entries.filter((e) => e.state === 'failed').length,
     entries,
   };
@@ -105,6 +107,9 @@ export function createOutboxView(db: CatalogueDatabase, drain: () => Promise<voi
       if (!listeners.delete(entry) || listeners.size > 0) return;
       stop?.();
       stop = undefined;
+      // Unwatched, the snapshot would go stale (another user may sign in): the next subscriber starts from loading.
+      snapshot = LOADING;
+      serialized = '';
     };
   };
   const getSnapshot = () => snapshot;

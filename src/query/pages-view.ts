@@ -46,6 +46,9 @@ export class PagesViewSource<O extends ListOperation> extends LiveSource<PagesSn
   readonly #base: Record<string, unknown>;
   readonly #attached = new Map<number, Attached<O>>();
   #count = 1;
+  /** Whose pages the snapshot shows: page 1's request key (it names the user scope), or undefined signed out. */
+  #shownKey: string | undefined;
+  #stopFollowing: (() => void) | undefined;
 
   constructor(
     deps: StoreViewDeps,
@@ -70,7 +73,7 @@ export class PagesViewSource<O extends ListOperation> extends LiveSource<PagesSn
     this.#registry = registry;
     this.#operation = operation;
     this.#base = base;
-    this.#call(1); // validates the parameters at once
+    this.#shownKey = this.#call(1).call.requestKey; // validates the parameters at once
     this.fetchNextPage = this.fetchNextPage.bind(this);
     this.refresh = this.refresh.bind(this);
   }
@@ -93,13 +96,90 @@ export class PagesViewSource<O extends ListOperation> extends LiveSource<PagesSn
     await Promise.all([...this.#attached].filter(([page]) => page > 1).map(([, a]) => a.source.ensure('fresh')));
   }
 
+  /** Never the previous user's pages: a user change since the last subscription starts over from loading. */
+  override getSnapshot(): PagesSnapshot<O> {
+    if (!this.started) {
+      const current = this.#pageOne();
+      if ('error' in current) this.#showSignedOut(current.error);
+      else if (current.key !== this.#shownKey) this.#reset(current.key);
+    }
+    return super.getSnapshot();
+  }
+
   protected start(): void {
+    // A per-user list follows the current user: another user's pages, or none signed out.
+    this.#stopFollowing = this.#deps.engine.onUserChange(() => this.#follow());
+    const current = this.#pageOne();
+    if ('error' in current) {
+      this.#showSignedOut(current.error);
+      return;
+    }
+    if (current.key !== this.#shownKey) this.#reset(current.key);
     for (let page = 1; page <= this.#count; page++) this.#attach(page);
   }
 
   protected stop(): void {
+    this.#stopFollowing?.();
+    this.#stopFollowing = undefined;
+    this.#detachAll();
+  }
+
+  #detachAll(): void {
     for (const { unsubscribe } of this.#attached.values()) unsubscribe();
     this.#attached.clear();
+  }
+
+  /** Page 1's request key for the current user, or the error that says a user is needed. */
+  #pageOne(): { key: string } | { error: unknown } {
+    try {
+      return { key: this.#call(1).call.requestKey };
+    } catch (error) {
+      return { error };
+    }
+  }
+
+  /** The user changed while subscribed: the new user's pages from page 1, or nothing signed out. */
+  #follow(): void {
+    if (!this.started) return;
+    const current = this.#pageOne();
+    if ('key' in current && current.key === this.#shownKey && this.#attached.size > 0) return;
+    this.#detachAll();
+    if ('error' in current) {
+      this.#showSignedOut(current.error);
+      return;
+    }
+    this.#reset(current.key);
+    this.#attach(1);
+  }
+
+  #reset(key: string): void {
+    this.#shownKey = key;
+    this.#count = 1;
+    this.update({
+      data: undefined,
+      status: 'loading',
+      fetching: false,
+      error: undefined,
+      updatedAt: undefined,
+      hasNextPage: false,
+      pageCount: 1,
+    } as Partial<PagesSnapshot<O>>);
+  }
+
+  #showSignedOut(error: unknown): void {
+    // Once: `getSnapshot()` must return the same snapshot while nothing changed (a new error each call would not).
+    if (this.#shownKey === undefined && super.getSnapshot().status === 'missing') return;
+    this.#shownKey = undefined;
+    this.#count = 1;
+    this.update({
+      data: undefined,
+      status: 'missing',
+      fetching: false,
+      error,
+      updatedAt: undefined,
+      hasNextPage: false,
+      pageCount: 1,
+    } as Partial<PagesSnapshot<O>>);
   }
 
   #call(page: number) {
@@ -108,10 +188,10 @@ export class PagesViewSource<O extends ListOperation> extends LiveSource<PagesSn
   }
 
   #attach(page: number): Attached<O> {
-    const { params, call } = this.#call(page);
+    const { call } = this.#call(page);
     const source = this.#registry.acquire(
       call.requestKey,
-      () => new Source(this.#deps, call, params) as never,
+      () => new Source(this.#deps, call) as never,
     ) as unknown as StoreViewSource<O>;
     const unsubscribe = source.subscribeWith(() => this.#combine(), page === 1 ? 'fresh' : 'present');
     const attached = { source, unsubscribe };

@@ -6,7 +6,7 @@ import { readStoredDirect } from '../store/read-stored-direct.js';
 import { touchRead } from '../store/touch-read.js';
 import { writeBoot } from '../store/write-boot.js';
 import { freshnessOf } from '../sync/freshness.js';
-import type { CatalogueParams, PreparedCall } from '../sync/prepare-call.js';
+import type { PreparedCall } from '../sync/prepare-call.js';
 import type { PullOperation, SyncEngine } from '../sync/sync-engine.js';
 import { LiveSource, watch } from './live-source.js';
 import { deepFreeze, loadingSnapshot, type ViewSnapshot, type ViewStatus } from './view-snapshot.js';
@@ -35,7 +35,6 @@ type Read<O extends PullOperation> = StoredRead<O>;
 export class StoreViewSource<O extends PullOperation> extends LiveSource<ViewSnapshot<ResponseOf<O>>> {
   readonly #deps: StoreViewDeps;
   readonly #call: PreparedCall<O>;
-  readonly #params: CatalogueParams<O>;
   #controller: AbortController | undefined;
   #unwatch: (() => void) | undefined;
   #timer: TimerHandle | undefined;
@@ -54,11 +53,10 @@ export class StoreViewSource<O extends PullOperation> extends LiveSource<ViewSna
   #booted = false;
   #liveReads = 0;
 
-  constructor(deps: StoreViewDeps, call: PreparedCall<O>, params: CatalogueParams<O>) {
+  constructor(deps: StoreViewDeps, call: PreparedCall<O>) {
     super(loadingSnapshot<ResponseOf<O>>());
     this.#deps = deps;
     this.#call = call;
-    this.#params = params;
   }
 
   get requestKey(): string {
@@ -101,10 +99,8 @@ export class StoreViewSource<O extends PullOperation> extends LiveSource<ViewSna
     const controller = this.#controller;
     if (!controller || status === 'fresh' || (status === 'stale' && demand === 'present')) return undefined;
     // missing → fetch; stale → serve what is stored and revalidate (stale-while-revalidate).
-    const pull = this.#deps.engine.pull(this.#call.operation, this.#params, {
-      priority: 'interactive',
-      signal: controller.signal,
-    });
+    // Its own call, not the current user's: what this source fetches is what it reads (a view switches sources).
+    const pull = this.#deps.engine.pullCall(this.#call, { priority: 'interactive', signal: controller.signal });
     this.#fetches += 1;
     return this.#track(pull, controller);
   }
@@ -113,7 +109,7 @@ export class StoreViewSource<O extends PullOperation> extends LiveSource<ViewSna
   async revalidate(): Promise<void> {
     const controller = this.#controller;
     if (!controller) return;
-    const pull = this.#deps.engine.pull(this.#call.operation, this.#params, { signal: controller.signal });
+    const pull = this.#deps.engine.pullCall(this.#call, { signal: controller.signal });
     this.#fetches += 1;
     this.update({ fetching: true });
     await this.#track(pull, controller);

@@ -3,6 +3,7 @@ import type { IndexedDBPair } from '../env.js';
 import { bootInvalidation } from './boot-invalidation.js';
 import type { BootDepsRow, BootViewRow } from './boot-rows.js';
 import { openAsIs } from './open-as-is.js';
+import type { OutboxBaseRow } from './optimistic-state.js';
 import type { ListRow, OutboxRow, UserRow } from './outbox-rows.js';
 import type {
   ConfigurationRow,
@@ -32,10 +33,11 @@ import { version4Stores } from './schema/version-4.js';
 import { version5Stores } from './schema/version-5.js';
 import { version6Stores } from './schema/version-6.js';
 import { version7Stores } from './schema/version-7.js';
+import { upgradeToVersion8, version8Stores } from './schema/version-8.js';
 import type { SizeLedgerRow } from './size-ledger.js';
 
 /** The schema version the library opens databases at. */
-export const CURRENT_SCHEMA_VERSION = 7;
+export const CURRENT_SCHEMA_VERSION = 8;
 
 /** Every table of the current version, cumulative (a declared version lists all its tables). */
 const CURRENT_STORES = {
@@ -46,6 +48,7 @@ const CURRENT_STORES = {
   ...version5Stores,
   ...version6Stores,
   ...version7Stores,
+  ...version8Stores,
 };
 
 /** Databases below this version (IndexedDB's numbering: Dexie's × 10) need version 3's upgrade functions. */
@@ -139,6 +142,9 @@ export class CatalogueDatabase extends Dexie {
   get outbox(): Table<OutboxRow, number> {
     return this.table('outbox');
   }
+  get outboxBase(): Table<OutboxBaseRow, string> {
+    return this.table('outboxBase');
+  }
   get sizeLedger(): Table<SizeLedgerRow, string> {
     return this.table('sizeLedger');
   }
@@ -185,7 +191,9 @@ export class CatalogueDatabase extends Dexie {
   #declare(): void {
     if (this.#declared) return;
     this.#declared = true;
-    this.version(CURRENT_SCHEMA_VERSION).stores(CURRENT_STORES);
+    // Version 8's upgrade turns version-7 outbox rows' undo snapshots into bases; Dexie runs it only for a database
+    // below version 8, so declaring it costs every other start nothing but the function.
+    this.version(CURRENT_SCHEMA_VERSION).stores(CURRENT_STORES).upgrade(upgradeToVersion8);
   }
 
   override get tables(): Table[] {

@@ -18,7 +18,10 @@ export type Mutation = {
   [O in MutationOperation]: { readonly operation: O; readonly params: MutationParams<O> };
 }[MutationOperation];
 
-/** The state of one stored row before an optimistic change touched it (`row: null` = it did not exist). */
+/**
+ * Schema versions 4–7 only: the state of one stored row before an optimistic change touched it (`row: null` = it
+ * did not exist). Version 8 turns these into the rows' bases (`schema/version-8.ts`) and drops them.
+ */
 export interface UndoStep {
   readonly table: 'lists' | 'tvAccountStates' | 'episodeAccountStates' | 'watchlistPages';
   readonly key: number | string | (string | number)[];
@@ -35,8 +38,22 @@ export interface OutboxError {
 }
 
 /**
- * One mutation waiting for the service (`pending`) or refused by it (`failed`, rolled back, kept so an app can
- * show it until dismissed). `seq` orders a user's rows: they drain first in, first out.
+ * Who is sending a row: the instance (a tab, the worker) that claimed it, which attempt, and until when. Every
+ * instance on the database sees it, so none cancels, rewrites or sends again a row that may be on the wire.
+ */
+export interface OutboxClaim {
+  /** The claiming catalogue instance's id (random per instance). */
+  readonly instance: string;
+  /** The row's `attempts` when claimed: completing the row is conditional on the claim still being this one. */
+  readonly attempt: number;
+  /** Clock time when the claim lapses (its tab died): the row is sendable again, and the sender has aborted. */
+  readonly leaseUntil: number;
+}
+
+/**
+ * One mutation waiting for the service (`pending`), claimed by an instance sending it (`sending`), or refused by
+ * the service (`failed`, kept so an app can show it until dismissed). `seq` orders a user's rows: they are sent
+ * first in, first out, each only after the one before it is settled (sent, or failed).
  */
 export interface OutboxRow {
   seq?: number;
@@ -48,10 +65,13 @@ export interface OutboxRow {
   mutation: Mutation;
   /** The target's value before the first pending change (coalescing back to it sends nothing); undefined = unknown. */
   baseline?: unknown;
-  /** How to roll the optimistic change back: the rows as they were before it. */
-  undo: UndoStep[];
-  state: 'pending' | 'failed';
+  state: 'pending' | 'sending' | 'failed';
+  /** How many times the row was claimed for sending: above 0, it may have reached the service. */
   attempts: number;
+  /** Set while `sending`. */
+  claim?: OutboxClaim;
+  /** After a transient failure: not claimed again before this clock time (backoff; `sync.refresh()` ignores it). */
+  notBefore?: number;
   createdAt: number;
   updatedAt: number;
   lastError?: OutboxError;

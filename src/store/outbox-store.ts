@@ -1,21 +1,14 @@
-import {
-  applyOptimistic,
-  coalesceKeyOf,
-  mutationTables,
-  rollBack,
-  storedValue,
-  targetValue,
-} from './apply-mutation.js';
 import type { CatalogueDatabase } from './catalogue-database.js';
-import type { Mutation, OutboxError, OutboxRow } from './outbox-rows.js';
+import { coalesceKeyOf, storedValue } from './coalesce-key.js';
+import { targetValue } from './fold-mutations.js';
+import { confirm, groupsOf, materialize, mutationTables } from './optimistic-state.js';
+import type { Mutation, OutboxClaim, OutboxError, OutboxRow, UserRow } from './outbox-rows.js';
 
 export interface EnqueueInput {
   readonly userScope: string;
   readonly mutation: Mutation;
   readonly idempotencyKey: string;
   readonly now: number;
-  /** Rows being sent right now: a new change never rewrites one, it queues behind it. */
-  readonly inFlight: ReadonlySet<number>;
 }
 
 /**
@@ -28,47 +21,56 @@ export type EnqueueResult =
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/** Not settled yet: waiting, or being sent by some instance. */
+export function isUnsettled(row: OutboxRow): boolean {
+  return row.state === 'pending' || row.state === 'sending';
+}
+
 /**
- * Writes the optimistic change and the outbox row in ONE transaction (dexie-cloud's rule): either both are
- * stored or neither is. Coalesces with the user's pending, not-in-flight row of the same target.
+ * Writes the outbox row and the optimistic state it makes (its groups rebased: `materialize`) in ONE transaction
+ * (dexie-cloud's rule): either both are stored or neither is. Folds into the user's last row of the same target only if no instance ever claimed it
+ * (`attempts` 0): a row that was claimed may have reached the service, whoever claimed it (another tab, the page
+ * before a reload), so it is never cancelled or rewritten: the change becomes a new row after it.
  */
 export function enqueueMutation(db: CatalogueDatabase, input: EnqueueInput): Promise<EnqueueResult> {
   const { userScope, mutation, now } = input;
   const coalesceKey = coalesceKeyOf(mutation);
   return db.transaction('rw', mutationTables(db), async (): Promise<EnqueueResult> => {
-    const rows = await db.outbox.where('[userScope+coalesceKey]').equals([userScope, coalesceKey]).toArray();
-    const pending = rows.filter((row) => row.state === 'pending');
-    const open = pending.filter((row) => !input.inFlight.has(row.seq as number)).at(-1);
-    const sending = pending.filter((row) => input.inFlight.has(row.seq as number)).at(-1);
-    const stored = open ? undefined : await storedValue(db, userScope, mutation);
-    const undo = await applyOptimistic(db, userScope, mutation);
+    const rows = (await db.outbox.where('[userScope+coalesceKey]').equals([userScope, coalesceKey]).toArray())
+      .filter(isUnsettled)
+      .sort((a, b) => (a.seq as number) - (b.seq as number));
+    const last = rows.at(-1);
+    const open = last?.state === 'pending' && last.attempts === 0 ? last : undefined;
+    const stored = last ? undefined : await storedValue(db, userScope, mutation);
+    const rebase = async () => {
+      for (const group of groupsOf(userScope, mutation)) await materialize(db, group);
+    };
     if (open) {
       const seq = open.seq as number;
       if (mutation.operation === 'removeListItem') return { outcome: 'coalesced', seq };
       const target = targetValue(mutation);
       // Back to where the target was before the pending change: nothing to send. (The same value again is not a
-      // toggle back, even when it equals a stored state that may be stale.) Only when no attempt of the pending row
-      // was made: an attempt whose answer was lost (a reset after the service committed) may have landed, and
-      // cancelling it would leave the service holding the value the user took back (test/reliability/outbox-faults).
+      // toggle back, even when it equals a stored state that may be stale.)
       const toggledBack = !same(target, targetValue(open.mutation)) && same(target, open.baseline);
-      if (toggledBack && open.baseline !== undefined && open.attempts === 0) {
+      if (toggledBack && open.baseline !== undefined) {
         await db.outbox.delete(seq);
+        await rebase();
         return { outcome: 'cancelled', seq };
       }
       await db.outbox.update(seq, { mutation, updatedAt: now });
+      await rebase();
       return { outcome: 'coalesced', seq };
     }
-    // Behind a row in flight, the baseline is what that row sets; else what is stored; else unknown. It is never
-    // guessed (e.g. "a toggle's opposite"): these calls set a value, and `markFavorite(false)` on a series that is
-    // not a favorite followed by `markFavorite(true)` would otherwise cancel the second as a toggle back and lose it
-    // (test/reliability/outbox-faults). An unknown baseline costs at most one redundant write.
-    const baseline = sending ? targetValue(sending.mutation) : stored;
+    // Behind a row that may have been sent, the baseline is what that row sets; else what is stored; else unknown.
+    // It is never guessed (e.g. "a toggle's opposite"): these calls set a value, and `markFavorite(false)` on a
+    // series that is not a favorite followed by `markFavorite(true)` would otherwise cancel the second as a toggle
+    // back and lose it (test/reliability/outbox-faults). An unknown baseline costs at most one redundant write.
+    const baseline = last ? targetValue(last.mutation) : stored;
     const row: OutboxRow = {
       userScope,
       idempotencyKey: input.idempotencyKey,
       coalesceKey,
       mutation,
-      undo,
       state: 'pending',
       attempts: 0,
       createdAt: now,
@@ -76,73 +78,176 @@ export function enqueueMutation(db: CatalogueDatabase, input: EnqueueInput): Pro
     };
     if (baseline !== undefined) row.baseline = baseline;
     const seq = (await db.outbox.add(row)) as number;
+    await rebase();
     return { outcome: 'queued', seq };
   });
 }
 
-/** Every pending row, oldest first. */
-export async function pendingMutations(db: CatalogueDatabase): Promise<OutboxRow[]> {
-  return db.outbox.where('state').equals('pending').sortBy('seq');
+export interface ClaimInput {
+  /** The claiming instance. */
+  readonly instance: string;
+  readonly now: number;
+  /** How long a claim holds (`leaseUntil` = now + leaseMs). */
+  readonly leaseMs: number;
+  /** Claim rows still backing off (`notBefore` in the future): `sync.refresh()` sends at once. @default false */
+  readonly ignoreBackoff?: boolean;
+  /** Rows this pass already tried: their users wait for the next pass. */
+  readonly skip?: ReadonlySet<number>;
+}
+
+/** A claimed row, with its user's row (credentials are read in the same transaction as the claim). */
+export interface ClaimedRow {
+  readonly row: OutboxRow & { claim: OutboxClaim };
+  readonly user: UserRow;
+}
+
+export interface ClaimResult {
+  readonly claimed: readonly ClaimedRow[];
+  /** Unsettled rows left unclaimed (another instance's, backing off, or behind one of those). */
+  readonly waiting: number;
+  /** The earliest clock time a blocked user's first row becomes claimable (a lease or a backoff ends). */
+  readonly nextAt: number | undefined;
 }
 
 /**
- * Delivered (or already in the target state): the row goes. A series added to the TV watchlist could not be placed
- * in the stored pages optimistically (its position is the service's), so those pages turn stale in the same
- * transaction: the next view or refresh fetches them.
+ * Claims, in one transaction, the first unsettled row of each user that is sendable now: pending (its backoff
+ * over), or sending under a lease that lapsed. A user whose first row is claimed by a live lease waits: a row is
+ * sent only after the one before it is settled, whichever instance sends it, so every user's writes reach the
+ * service in the order they were made.
  */
-export async function completeMutation(db: CatalogueDatabase, row: OutboxRow, now: number): Promise<void> {
-  const { mutation } = row;
-  const addsToWatchlist =
-    mutation.operation === 'addToWatchlist' && mutation.params.media_type === 'tv' && mutation.params.watchlist;
-  await db.transaction('rw', [db.outbox, db.syncMeta], async () => {
-    await db.outbox.delete(row.seq as number);
-    if (!addsToWatchlist) return;
-    await db.syncMeta
-      .where('userScope')
-      .equals(row.userScope)
-      .filter((meta) => meta.operation === 'accountTvWatchlist' && meta.expiresAt > now)
-      .modify({ expiresAt: now });
-  });
-}
-
-/** A transient failure: the row stays pending, with the attempt counted and the error kept for the outbox view. */
-export async function recordMutationAttempt(db: CatalogueDatabase, seq: number, error: OutboxError): Promise<void> {
-  await db.transaction('rw', db.outbox, async () => {
-    const row = await db.outbox.get(seq);
-    if (row) await db.outbox.put({ ...row, attempts: row.attempts + 1, lastError: error, updatedAt: error.at });
-  });
-}
-
-/**
- * A permanent failure: the row becomes `failed` and its optimistic change is rolled back, in one transaction. When
- * a newer pending row of the same target was queued behind it, that row's change stays on screen and inherits this
- * row's undo, so rolling the newer one back later restores the state from before both. Returns the failed row, or
- * undefined when it is gone (the user signed out meanwhile).
- */
-export function failMutation(db: CatalogueDatabase, seq: number, error: OutboxError): Promise<OutboxRow | undefined> {
-  return db.transaction('rw', mutationTables(db), async () => {
-    const row = await db.outbox.get(seq);
-    if (!row) return undefined;
-    const later = (await db.outbox.where('[userScope+coalesceKey]').equals([row.userScope, row.coalesceKey]).toArray())
-      .filter((other) => other.state === 'pending' && (other.seq as number) > seq)
-      .at(0);
-    if (later) {
-      const inherited: OutboxRow = { ...later, undo: [...row.undo, ...later.undo] };
-      if (row.baseline === undefined) delete inherited.baseline;
-      else inherited.baseline = row.baseline;
-      await db.outbox.put(inherited);
-    } else {
-      await rollBack(db, row.undo);
-    }
-    const failed: OutboxRow = {
-      ...row,
-      state: 'failed',
-      undo: [],
-      attempts: row.attempts + 1,
-      lastError: error,
-      updatedAt: error.at,
+export function claimRows(db: CatalogueDatabase, input: ClaimInput): Promise<ClaimResult> {
+  const { instance, now, leaseMs } = input;
+  return db.transaction('rw', [db.outbox, db.users], async () => {
+    const rows = (await db.outbox.where('state').anyOf('pending', 'sending').toArray()).sort(
+      (a, b) => (a.seq as number) - (b.seq as number),
+    );
+    const firsts = new Map<string, OutboxRow>();
+    for (const row of rows) if (!firsts.has(row.userScope)) firsts.set(row.userScope, row);
+    const users = await db.users.bulkGet([...firsts.keys()]);
+    const claimed: ClaimedRow[] = [];
+    let nextAt: number | undefined;
+    const later = (at: number) => {
+      nextAt = nextAt === undefined ? at : Math.min(nextAt, at);
     };
+    for (const [i, first] of [...firsts.values()].entries()) {
+      const user = users[i];
+      // Rows whose user signed out with force are purged with the user; none should be left without one.
+      if (!user || input.skip?.has(first.seq as number)) continue;
+      if (first.state === 'sending' && first.claim && first.claim.leaseUntil > now) {
+        later(first.claim.leaseUntil);
+        continue;
+      }
+      if (first.state === 'pending' && !input.ignoreBackoff && (first.notBefore ?? 0) > now) {
+        later(first.notBefore as number);
+        continue;
+      }
+      const attempt = first.attempts + 1;
+      const claim: OutboxClaim = { instance, attempt, leaseUntil: now + leaseMs };
+      const next = { ...first, state: 'sending', attempts: attempt, claim, updatedAt: now } as OutboxRow & {
+        claim: OutboxClaim;
+      };
+      delete next.notBefore;
+      claimed.push({ row: next, user });
+    }
+    if (claimed.length > 0) await db.outbox.bulkPut(claimed.map((c) => c.row));
+    return { claimed, waiting: rows.length - claimed.length, nextAt };
+  });
+}
+
+/** The row as it is now, if it is still claimed by `claim` (nobody took it over after its lease lapsed). */
+async function stillClaimed(db: CatalogueDatabase, seq: number, claim: OutboxClaim): Promise<OutboxRow | undefined> {
+  const row = await db.outbox.get(seq);
+  const held =
+    row?.state === 'sending' && row.claim?.instance === claim.instance && row.claim.attempt === claim.attempt;
+  return held ? row : undefined;
+}
+
+/**
+ * Delivered (or already in the target state): the row goes, if it is still the one that was sent (same claim), and
+ * its effect moves into the bases (what the service confirmed); returns whether it did. A series added to the TV
+ * watchlist was placed where the sort should put it, but the service decides: those pages turn stale in the same
+ * transaction, so the next view or refresh fetches them.
+ */
+export function completeMutation(
+  db: CatalogueDatabase,
+  seq: number,
+  claim: OutboxClaim,
+  now: number,
+): Promise<boolean> {
+  return db.transaction('rw', mutationTables(db), async () => {
+    const row = await stillClaimed(db, seq, claim);
+    if (!row) return false;
+    await db.outbox.delete(seq);
+    const { mutation } = row;
+    await confirm(db, row.userScope, mutation);
+    const addsToWatchlist =
+      mutation.operation === 'addToWatchlist' && mutation.params.media_type === 'tv' && mutation.params.watchlist;
+    if (addsToWatchlist) {
+      await db.syncMeta
+        .where('userScope')
+        .equals(row.userScope)
+        .filter((meta) => meta.operation === 'accountTvWatchlist' && meta.expiresAt > now)
+        .modify({ expiresAt: now });
+    }
+    return true;
+  });
+}
+
+/**
+ * The outcome is not known yet (a transient failure, an answer that is not the service's, an abort): the row is
+ * pending again, its attempts kept (it may have landed), not claimed again before `notBefore`. Conditional on
+ * the claim, like completing.
+ */
+export function releaseMutation(
+  db: CatalogueDatabase,
+  seq: number,
+  claim: OutboxClaim,
+  error: OutboxError | undefined,
+  notBefore: number,
+): Promise<boolean> {
+  return db.transaction('rw', db.outbox, async () => {
+    const row = await stillClaimed(db, seq, claim);
+    if (!row) return false;
+    const next: OutboxRow = { ...row, state: 'pending', notBefore, updatedAt: error?.at ?? row.updatedAt };
+    delete next.claim;
+    if (error) next.lastError = error;
+    await db.outbox.put(next);
+    return true;
+  });
+}
+
+/** `close()`: every row this instance claimed is pending again (whether it reached the service is unknown). */
+export function releaseClaims(db: CatalogueDatabase, instance: string): Promise<number> {
+  return db.transaction('rw', db.outbox, async () => {
+    return db.outbox
+      .where('state')
+      .equals('sending')
+      .filter((row) => row.claim?.instance === instance)
+      .modify((row: OutboxRow) => {
+        row.state = 'pending';
+        delete row.claim;
+      });
+  });
+}
+
+/**
+ * A permanent failure: the row becomes `failed` and its groups are rebased without it, in one transaction, if it
+ * is still the one that was sent (same claim). Nothing is put back from a snapshot: what other rows changed stays.
+ * Returns the failed row, or undefined when it is gone or was taken over.
+ */
+export function failMutation(
+  db: CatalogueDatabase,
+  seq: number,
+  claim: OutboxClaim,
+  error: OutboxError,
+): Promise<OutboxRow | undefined> {
+  return db.transaction('rw', mutationTables(db), async () => {
+    const row = await stillClaimed(db, seq, claim);
+    if (!row) return undefined;
+    const failed: OutboxRow = { ...row, state: 'failed', lastError: error, updatedAt: error.at };
+    delete failed.claim;
     await db.outbox.put(failed);
+    for (const group of groupsOf(row.userScope, row.mutation)) await materialize(db, group);
     return failed;
   });
 }
@@ -157,11 +262,7 @@ export async function discardMutation(db: CatalogueDatabase, seq: number): Promi
   });
 }
 
-/** How many rows of a user are waiting to be sent. */
+/** How many rows of a user are not settled: waiting to be sent, or being sent by some instance. */
 export function countPending(db: CatalogueDatabase, userScope: string): Promise<number> {
-  return db.outbox
-    .where('userScope')
-    .equals(userScope)
-    .filter((row) => row.state === 'pending')
-    .count();
+  return db.outbox.where('userScope').equals(userScope).filter(isUnsettled).count();
 }

@@ -1,16 +1,40 @@
 import type { CatalogueDatabase } from './catalogue-database.js';
+import { groupsOf, materialize, mutationTables } from './optimistic-state.js';
+
+/** Whether a request key, a read ref or a boot key names the user scope (as `user_scope=` or a key part). */
+function namesUser(text: string, userScope: string): boolean {
+  return (
+    text.includes(`user_scope=${encodeURIComponent(userScope)}`) ||
+    text.includes(`user_scope=${userScope}`) ||
+    text.includes(JSON.stringify(userScope))
+  );
+}
 
 /**
- * Removes everything stored for one user scope (account states, watchlist pages, their freshness rows, outbox rows, the persisted session) in
- * one transaction: sign-out leaves no trace of the user. Catalogue records stay: they are public data.
+ * Removes everything stored for one user scope in one transaction: account states, watchlist pages, their freshness
+ * rows, outbox rows and their bases, the persisted session, and every row that names the scope (read marks,
+ * quarantine rows, first-read rows). Sign-out leaves no trace of the user. The user's unsent changes go with them,
+ * and so does their effect on shared tables (a stored list they removed an item from shows it again). Catalogue
+ * records stay: they are public data.
  */
 export async function purgeUserScope(db: CatalogueDatabase, userScope: string): Promise<void> {
-  // The outbox (pending and failed rows) and the user's row (its session id) go with the data.
-  const tables = [db.tvAccountStates, db.episodeAccountStates, db.watchlistPages, db.syncMeta, db.outbox];
-  await db.transaction('rw', [...tables, db.users], async () => {
+  const scoped = [db.tvAccountStates, db.episodeAccountStates, db.watchlistPages, db.syncMeta, db.outboxBase];
+  const named = [db.readMarks, db.quarantine, db.bootViews, db.bootDeps];
+  await db.transaction('rw', [...mutationTables(db), db.users, ...named], async () => {
+    const rows = await db.outbox.where('userScope').equals(userScope).toArray();
+    const shared = new Set(
+      rows.flatMap((row) => groupsOf(row.userScope, row.mutation)).filter((group) => group.startsWith('list|')),
+    );
+    await db.outbox.where('userScope').equals(userScope).delete();
+    // Their changes to shared rows are undone by rebasing without them (other users' changes stay).
+    for (const group of shared) await materialize(db, group);
     await Promise.all([
-      ...tables.map((table) => table.where('userScope').equals(userScope).delete()),
+      ...scoped.map((table) => table.where('userScope').equals(userScope).delete()),
       db.users.delete(userScope),
+      db.readMarks.filter((mark) => namesUser(mark.ref, userScope)).delete(),
+      db.quarantine.filter((row) => namesUser(row.requestKey, userScope)).delete(),
+      db.bootViews.filter((row) => namesUser(row.key, userScope)).delete(),
+      db.bootDeps.filter((row) => namesUser(row.key, userScope)).delete(),
     ]);
   });
 }

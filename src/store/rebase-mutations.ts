@@ -1,69 +1,67 @@
-import { applyOptimistic } from './apply-mutation.js';
 import type { CatalogueDatabase } from './catalogue-database.js';
-import type { Mutation, UndoStep } from './outbox-rows.js';
+import { type BaseKey, type BaseTable, rebaseOnResponse } from './optimistic-state.js';
+import { ScopeEndedError } from './scope-ended-error.js';
+import { listKeyOf, requestedPage } from './store-keys.js';
 import type { WriteResult } from './write-response.js';
-
-/** The stored answers that pending changes act on, and the table of each that a change patches. */
-const REBASED: Readonly<Record<string, UndoStep['table']>> = {
-  tvAccountStates: 'tvAccountStates',
-  episodeAccountStates: 'episodeAccountStates',
-  listDetails: 'lists',
-  accountTvWatchlist: 'watchlistPages',
-};
 
 type Params = Record<string, unknown>;
 
-/** Whether a pending change acts on what a response of `operation` with `params` just wrote. */
-function touches(operation: string, params: Params, mutation: Mutation): boolean {
-  const p = mutation.params as Params;
+/** The group of stored rows a response of `operation` writes, and their keys, when pending changes may act on it. */
+function writtenBy(
+  operation: string,
+  params: Params,
+  userScope: string | undefined,
+): { group: string; rows: { table: BaseTable; key: BaseKey }[] } | undefined {
+  const p = params as Record<string, number>;
   switch (operation) {
     case 'tvAccountStates':
-      return p.series_id === params.series_id || (p.media_type === 'tv' && p.media_id === params.series_id);
-    case 'episodeAccountStates':
-      return (
-        p.series_id === params.series_id &&
-        p.season_number === params.season_number &&
-        p.episode_number === params.episode_number
-      );
+      if (userScope === undefined) return undefined;
+      return {
+        group: `tv|${userScope}|${p.series_id}`,
+        rows: [{ table: 'tvAccountStates', key: [userScope, p.series_id as number] }],
+      };
+    case 'episodeAccountStates': {
+      if (userScope === undefined) return undefined;
+      const key = [userScope, p.series_id, p.season_number, p.episode_number] as (string | number)[];
+      return { group: `episode|${key.join('|')}`, rows: [{ table: 'episodeAccountStates', key }] };
+    }
     case 'listDetails':
-      return mutation.operation === 'removeListItem' && p.list_id === params.list_id;
+      return { group: `list|${p.list_id}`, rows: [{ table: 'lists', key: p.list_id as number }] };
     case 'accountTvWatchlist':
-      return mutation.operation === 'addToWatchlist';
+      if (userScope === undefined) return undefined;
+      return {
+        group: `watchlist|${userScope}`,
+        rows: [{ table: 'watchlistPages', key: [userScope, listKeyOf(operation, params), requestedPage(params)] }],
+      };
     default:
-      return false;
+      return undefined;
   }
 }
 
 /**
- * Writes a response and puts the user's pending changes back on top of it, in ONE transaction: a fetch that
- * lands before a change is sent (a view revalidating at `interactive` priority overtakes the `mutation` queue)
- * must not show the change undone, not even for one frame. Each re-applied change's undo is replaced by the
- * freshly written rows, which are now what a rollback must restore.
+ * Writes a response (of a live user scope) and rebases the pending changes on it, in ONE transaction: the response is what the service
+ * holds now (the new base), and the unsettled rows that act on it are applied on top again. A fetch that lands
+ * before a change is sent (a view revalidating at `interactive` priority overtakes the `mutation` queue) must not
+ * show the change undone, not even for one frame.
  */
 export function writeRebased(
   db: CatalogueDatabase,
   context: { operation: string; params: Params; userScope: string | undefined },
   write: () => Promise<WriteResult>,
 ): Promise<WriteResult> {
-  const table = REBASED[context.operation];
-  if (table === undefined) return write();
+  const written = writtenBy(context.operation, context.params, context.userScope);
+  if (written === undefined) return write();
   // The response's own write joins this transaction only if every table it touches is in scope, and that set
   // grows with features (change-feed cursors, …): so all tables. These responses are small and rare.
   return db.transaction('rw', db.tables, async () => {
+    // A user-scoped answer is written only while its user is signed in somewhere on this database: a sign-out in
+    // any tab deletes the user's row first, in the purge's own transaction.
+    const { userScope } = context;
+    if (userScope !== undefined && (await db.users.get(userScope)) === undefined) throw new ScopeEndedError(userScope);
     const result = await write();
-    // Not modified: the rows are as they were, changes included; re-applying would corrupt their undo.
+    // Not modified: the stored rows are as they were, changes included, and so is their base.
     if (result.outcome !== 'stored') return result;
-    const pending = await db.outbox.where('state').equals('pending').sortBy('seq');
-    for (const row of pending) {
-      // A list is public data: every user's pending removals from it apply; account data is the user's own.
-      if (context.operation !== 'listDetails' && row.userScope !== context.userScope) continue;
-      if (!touches(context.operation, context.params, row.mutation)) continue;
-      const undo = await applyOptimistic(db, row.userScope, row.mutation, table);
-      if (undo.length === 0) continue;
-      await db.outbox.update(row.seq as number, {
-        undo: [...row.undo.filter((step) => step.table !== table), ...undo],
-      });
-    }
+    await rebaseOnResponse(db, written.group, written.rows);
     return result;
   });
 }

@@ -62,6 +62,14 @@ export interface CatalogueOptions {
   /** @default 30000 */
   timeoutMs?: number;
   /**
+   * How long an instance's claim on an outbox change lasts while it sends it. Another tab (or the next page after
+   * a reload, or the worker) sends the change again only after the claim lapses, and the sender abandons its
+   * request when its claim ends, so two sends of one change never overlap. A shorter lease hands a dead tab's
+   * changes on sooner but cuts requests that outlast it (they are retried: the outcome is unknown, never lost).
+   * @default retry.attempts × (timeoutMs + 30000) + 30000: it outlasts every attempt the queue makes of one write
+   */
+  outboxLeaseMs?: number;
+  /**
    * The largest response body read, in bytes. A larger answer is not read to its end: a success is quarantined like
    * any body the library refuses (the stored data stays), an error keeps its status without the body's details.
    * @default 8388608 (8 MiB; the largest real answer is about 42 kB)
@@ -111,6 +119,7 @@ export interface ResolvedCatalogueOptions {
   readonly retry: { readonly attempts: number };
   readonly freshness: FreshnessOverrides;
   readonly timeoutMs: number;
+  readonly outboxLeaseMs: number;
   readonly maxBodyBytes: number;
   readonly locks: LockManagerLike | undefined;
   readonly broadcastChannel: BroadcastChannelFactory | false | undefined;
@@ -191,6 +200,8 @@ export function resolveCatalogueOptions(options: CatalogueOptions): ResolvedCata
     throw new TypeError(`createCatalogue: language must be ll or ll-CC, got ${JSON.stringify(language)}`);
   }
   const dbName = databaseName(givenName, language);
+  const attempts = positiveInteger(options.retry?.attempts, 'retry.attempts', 4);
+  const timeoutMs = positiveNumber(options.timeoutMs, 'timeoutMs', 30_000);
   return Object.freeze({
     baseUrl: options.baseUrl,
     accessToken: options.accessToken,
@@ -206,9 +217,10 @@ export function resolveCatalogueOptions(options: CatalogueOptions): ResolvedCata
       perSecond: positiveNumber(options.rateLimit?.perSecond, 'rateLimit.perSecond', 40),
       concurrency: positiveInteger(options.rateLimit?.concurrency, 'rateLimit.concurrency', 8),
     }),
-    retry: Object.freeze({ attempts: positiveInteger(options.retry?.attempts, 'retry.attempts', 4) }),
+    retry: Object.freeze({ attempts }),
     freshness: validateFreshnessOverrides(options.freshness),
-    timeoutMs: positiveNumber(options.timeoutMs, 'timeoutMs', 30_000),
+    timeoutMs,
+    outboxLeaseMs: positiveNumber(options.outboxLeaseMs, 'outboxLeaseMs', attempts * (timeoutMs + 30_000) + 30_000),
     maxBodyBytes: positiveInteger(options.maxBodyBytes, 'maxBodyBytes', DEFAULT_MAX_BODY_BYTES),
     locks: validateLocks(options.locks),
     broadcastChannel: validateChannelFactory(options.broadcastChannel),

@@ -41,7 +41,41 @@ export interface InstanceCoordination {
   readonly lock: BackgroundLock;
   /** This instance's lease on the origin's rate; undefined when `broadcastChannel: false`. */
   readonly budget: RateBudget | undefined;
+  /**
+   * Sign-outs, told to every instance on the database (tabs, the worker): a scope signed out anywhere is ended
+   * everywhere. Over the same channels as the budget (the in-process ones when `broadcastChannel: false`).
+   */
+  readonly scopes: ScopeChannel;
   close(): void;
+}
+
+export interface ScopeChannel {
+  /** Tells the other instances that `userScope` signed out. */
+  signedOut(userScope: string): void;
+  /** Hears the other instances' sign-outs; returns the unsubscribe function. */
+  onSignedOut(listener: (userScope: string) => void): () => void;
+}
+
+function scopeChannel(open: BroadcastChannelFactory, dbName: string): ScopeChannel & { close(): void } {
+  const channel = open(`catalogue-sync:scope:${dbName}`);
+  const listeners = new Set<(userScope: string) => void>();
+  const onMessage = (event: { data: unknown }) => {
+    const data = event.data as { type?: unknown; userScope?: unknown } | null;
+    if (data?.type !== 'signed-out' || typeof data.userScope !== 'string') return;
+    for (const listener of [...listeners]) listener(data.userScope);
+  };
+  channel.addEventListener('message', onMessage);
+  return {
+    signedOut: (userScope) => channel.postMessage({ type: 'signed-out', userScope }),
+    onSignedOut(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close() {
+      channel.removeEventListener('message', onMessage);
+      channel.close();
+    },
+  };
 }
 
 /** The lock of this instance's database, and its lease on the service's rate, which it applies to `queue`. */
@@ -53,9 +87,13 @@ export function coordinateInstance(
   const platform = options.indexedDB === undefined;
   const locks = options.locks ?? (platform ? platformLocks() : undefined) ?? inProcess.locks;
   const lock = createBackgroundLock(backgroundLockName(options.dbName), locks);
-  if (options.broadcastChannel === false) return { lock, budget: undefined, close() {} };
   const openPlatform = platform ? platformChannels() : undefined;
+  if (options.broadcastChannel === false) {
+    const scopes = scopeChannel(openPlatform ?? inProcess.channels, options.dbName);
+    return { lock, budget: undefined, scopes, close: () => scopes.close() };
+  }
   const open = options.broadcastChannel ?? openPlatform ?? inProcess.channels;
+  const scopes = scopeChannel(open, options.dbName);
   // Only the in-process channel knows for sure that a member which stops talking said `bye` first.
   const reliable = open === inProcess.channels;
   const budget = joinRateBudget({
@@ -73,9 +111,11 @@ export function coordinateInstance(
   return {
     lock,
     budget,
+    scopes,
     close() {
       unsubscribe();
       budget.leave();
+      scopes.close();
     },
   };
 }

@@ -1,6 +1,5 @@
-import { isServiceError } from '../api/errors/index.js';
-import { isOfflineError } from '../queue/offline-error.js';
-import { isRetryable } from '../queue/retry-policy.js';
+import { isInvalidParamsError, isServiceError } from '../api/errors/index.js';
+import { scrubMessage } from '../api/scrub-message.js';
 import type { MutationOperation, OutboxError } from '../store/outbox-rows.js';
 
 /**
@@ -9,37 +8,38 @@ import type { MutationOperation, OutboxError } from '../store/outbox-rows.js';
  * is a success, so a write replayed after a lost response is not reported as a failure.
  *
  * - `done`: delivered, or already in the target state.
- * - `retry`: worth sending again later (network, timeout, 429, 5xx, offline, the queue closing): stays pending.
- * - `failed`: the service will refuse it every time (other 4xx, invalid answers): rolled back.
+ * - `failed`: the service said no (a 4xx in its own envelope), or the write is invalid here: it will be refused
+ *   every time.
+ * - `unknown`: anything else. A network error, a timeout, a 429 or 5xx, an abort, but also a 2xx whose body is not
+ *   the status envelope (a captive portal's HTML page) or a body cut short after the service committed: the write
+ *   may or may not have landed, so the row stays pending and is sent again until the service answers clearly.
  */
-export type DeliveryOutcome = 'done' | 'retry' | 'failed';
+export type DeliveryOutcome = 'done' | 'unknown' | 'failed';
 
 /** HTTP-200 failures meaning "nothing to do": 21 entry not found (not on the list), 40 nothing to update. */
 const ALREADY_DONE_CODES = new Set([21, 40]);
 
 export function deliveryOutcome(operation: MutationOperation, error: unknown): DeliveryOutcome {
-  if (isServiceError(error)) {
-    if (error.status === 200 && error.statusCode !== undefined && ALREADY_DONE_CODES.has(error.statusCode)) {
-      return 'done';
-    }
-    // A rating already deleted: the resource is not there, which is what deleting it wanted.
-    const deletesRating = operation === 'deleteTvSeriesRating' || operation === 'deleteEpisodeRating';
-    if (deletesRating && error.status === 404 && error.statusCode === 34) return 'done';
+  if (isInvalidParamsError(error)) return 'failed';
+  if (!isServiceError(error)) return 'unknown';
+  if (error.status === 200 && error.statusCode !== undefined && ALREADY_DONE_CODES.has(error.statusCode)) {
+    return 'done';
   }
-  if (isRetryable(error) || isOfflineError(error) || isAbortLike(error)) return 'retry';
-  return 'failed';
+  // A rating already deleted: the resource is not there, which is what deleting it wanted.
+  const deletesRating = operation === 'deleteTvSeriesRating' || operation === 'deleteEpisodeRating';
+  if (deletesRating && error.status === 404 && error.statusCode === 34) return 'done';
+  // Only the service's own refusal is final: a 4xx in its envelope (a proxy's or a portal's 4xx page has none).
+  const spokeForItself = error.statusCode !== undefined || (error.errors?.length ?? 0) > 0;
+  const refused = error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+  return refused && spokeForItself ? 'failed' : 'unknown';
 }
 
-function isAbortLike(error: unknown): boolean {
-  return (error as { name?: unknown })?.name === 'AbortError';
-}
-
-/** A plain, credential-free copy of an error for rows, events and the outbox view. */
+/** A plain, credential-free copy of an error for rows, events and the outbox view: no URL, no session id. */
 export function outboxError(error: unknown, at: number): OutboxError {
   const e = error as { name?: unknown; message?: unknown; status?: unknown; statusCode?: unknown };
   const plain: { -readonly [K in keyof OutboxError]: OutboxError[K] } = {
     name: typeof e?.name === 'string' ? e.name : 'Error',
-    message: typeof e?.message === 'string' ? e.message : String(error),
+    message: scrubMessage(typeof e?.message === 'string' ? e.message : String(error)),
     at,
   };
   if (typeof e?.status === 'number') plain.status = e.status;

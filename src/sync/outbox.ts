@@ -3,16 +3,17 @@ import { endpoints } from '../api/endpoints.js';
 import type { Clock, Connectivity, Logger, Random, TimerHandle } from '../env.js';
 import type { RequestQueue } from '../queue/request-queue.js';
 import type { CatalogueDatabase } from '../store/catalogue-database.js';
-import type { Mutation, OutboxRow, UserRow } from '../store/outbox-rows.js';
+import type { Mutation, OutboxClaim, OutboxRow, UserRow } from '../store/outbox-rows.js';
 import {
+  type ClaimedRow,
+  claimRows,
   completeMutation,
   type EnqueueResult,
   enqueueMutation,
   failMutation,
-  pendingMutations,
-  recordMutationAttempt,
+  releaseClaims,
+  releaseMutation,
 } from '../store/outbox-store.js';
-import type { BackgroundLock } from './background-lock.js';
 import type { CatalogueEvents } from './catalogue-events.js';
 import { type DeliveryOutcome, deliveryOutcome, outboxError } from './outbox-delivery.js';
 
@@ -25,11 +26,10 @@ export interface OutboxDeps {
   readonly logger: Logger;
   readonly emitter: EventEmitter<CatalogueEvents>;
   /**
-   * The database's background lock (DESIGN: "Tabs, worker, lock, budget"): drains this outbox starts by itself
-   * (a new change, reconnecting, a retry timer) run under it, so two tabs do not send the same row at once.
-   * `sync.refresh()` already holds it and calls `drain()` directly.
+   * How long a claim holds. It must outlast the whole request (the queue's attempts and their timeouts): a
+   * sender aborts its request when its lease ends, and another instance may then send the row again.
    */
-  readonly lock?: BackgroundLock | undefined;
+  readonly leaseMs: number;
   /**
    * Runs the enqueue's write: the engine's passes it through quota recovery (evict browse data, retry once), so a
    * full disk does not cost the user a change while cached browse data could make room.
@@ -38,170 +38,244 @@ export interface OutboxDeps {
   readonly guardWrite?: <T>(write: () => Promise<T>) => Promise<T>;
 }
 
-/** Backoff between drains after a transient failure: 1 s doubling to 60 s, with jitter. */
+/** Backoff between attempts of a row after an unknown outcome: 1 s doubling to 60 s, with jitter. */
 const RETRY_BASE_MS = 1000;
 const RETRY_MAX_MS = 60_000;
+/** While another instance holds a user's first row, how often to look whether it settled. */
+const POLL_MS = 1000;
+
+/** The error a send is aborted with when its lease ends or the instance closes: the outcome is unknown. */
+function abortError(message: string): Error {
+  const error = new Error(message);
+  error.name = 'AbortError';
+  return error;
+}
 
 /**
- * Delivers the outbox: each user's pending rows in order (FIFO per user; users side by side), one at a time,
- * through the queue at `mutation` priority, with the user's credentials injected at send time.
+ * Delivers the outbox, which is shared by every instance on the database (tabs, the worker, the next page after a
+ * reload). A row is claimed in a transaction before it leaves (`sending`, this instance, its attempt, a lease), so
+ * the others never cancel, rewrite or send it meanwhile; its outcome is written only if the claim still holds.
  *
- *   idle ──enqueue / online / timer / drain()──▶ draining ──rows left, all users blocked or done──▶ idle
- *                                                  │ transient failure: the user's rows wait (FIFO), timer set
- *                                                  └ offline: stops before the next send; `online` resumes
+ *   idle ──enqueue / online / setUser / drain()──▶ claiming ──rows claimed──▶ sending ──settled──▶ claiming
+ *                                                    │ nothing claimable, rows left: wait for the earliest lease
+ *                                                    │   or backoff end (polling for other instances' outcomes)
+ *                                                    ├ nothing left: idle
+ *                                                    └ offline or closed: idle (`online` resumes)
  *
- * One drain at a time per instance (a request during a drain runs another pass after it). Rows stay `pending` in
- * the store while sent, so a reload mid-send replays them; replays are safe (see `deliveryOutcome`).
+ * Each user's rows go first in, first out, one at a time across all instances (a row only after the one before it
+ * is settled); users go side by side. One loop per instance.
  */
 export class Outbox {
   readonly #deps: OutboxDeps;
-  readonly #inFlight = new Set<number>();
+  readonly #instance: string;
+  /** The sends in flight, by seq: aborted on `close()`, or when their user scope is signed out. */
+  readonly #sends = new Map<number, { controller: AbortController; userScope: string; done: Promise<void> }>();
   readonly #unsubscribe: () => void;
-  #draining: Promise<void> | undefined;
-  #again = false;
+  #loop: Promise<void> | undefined;
+  #wake: (() => void) | undefined;
   #timer: TimerHandle | undefined;
   #closed = false;
 
   constructor(deps: OutboxDeps) {
     this.#deps = deps;
+    this.#instance = `i-${Math.floor(deps.random() * 2 ** 48).toString(36)}`;
     this.#unsubscribe = deps.connectivity.subscribe((online) => {
       if (online) this.drainSoon();
     });
   }
 
-  /** Rows being sent now (a new change of the same target queues behind them instead of rewriting them). */
-  get inFlight(): ReadonlySet<number> {
-    return this.#inFlight;
+  /** This instance's id, as claims carry it. */
+  get instance(): string {
+    return this.#instance;
   }
 
   /** Writes the optimistic change and the row in one transaction, then starts a drain when online. */
   async enqueue(userScope: string, mutation: Mutation): Promise<EnqueueResult> {
-    const input = {
-      userScope,
-      mutation,
-      idempotencyKey: this.#newKey(),
-      now: this.#deps.clock.now(),
-      inFlight: this.#inFlight,
-    };
+    const input = { userScope, mutation, idempotencyKey: this.#newKey(), now: this.#deps.clock.now() };
     const write = () => enqueueMutation(this.#deps.db, input);
     const result = await (this.#deps.guardWrite ? this.#deps.guardWrite(write) : write());
     this.drainSoon();
     return result;
   }
 
-  /** Starts a drain if online; failures are reported through events and rows, never thrown here. */
+  /** Starts (or wakes) the drain if online; failures are reported through events and rows, never thrown here. */
   drainSoon(): void {
     if (this.#closed || !this.#deps.connectivity.isOnline()) return;
-    this.drainLocked().catch((error: unknown) => {
+    this.drain().catch((error: unknown) => {
       this.#deps.logger.error('catalogue-sync: outbox drain failed', { error: outboxError(error, 0).name });
     });
   }
 
   /**
-   * `drain()` under the background lock, for drains started outside `sync.refresh()` (which holds the lock and
-   * calls `drain()` itself: the lock is not re-entrant).
+   * Resolves when every row of the database is settled (sent or refused), waiting out backoffs and other
+   * instances' leases; or earlier when the network goes or the instance closes (offline is a pause).
    */
-  async drainLocked(): Promise<void> {
-    const { lock, db } = this.#deps;
-    if (!lock) return this.drain();
-    // Nothing pending (the usual case at start-up and on reconnect): no need to queue for the lock.
-    if ((await db.outbox.where('state').equals('pending').count()) === 0) return;
-    await lock.run(() => this.drain());
-  }
-
-  /** Drains until every user's rows are sent, refused, or waiting for a retry; resolves when that pass ends. */
   drain(): Promise<void> {
-    if (this.#draining) {
-      this.#again = true;
-      return this.#draining;
-    }
-    const run = async () => {
-      do {
-        this.#again = false;
-        await this.#drainOnce();
-      } while (this.#again && !this.#closed && this.#deps.connectivity.isOnline());
-    };
-    this.#draining = run().finally(() => {
-      this.#draining = undefined;
+    this.#wake?.();
+    if (this.#loop) return this.#loop;
+    this.#loop = this.#run().finally(() => {
+      this.#loop = undefined;
     });
-    return this.#draining;
+    return this.#loop;
   }
 
-  close(): void {
+  /**
+   * One pass that sends at once what can be sent now, backoffs ignored, each row at most once, and waits for no
+   * other instance (`sync.refresh()`: mutations first, then revalidation).
+   */
+  async sendNow(): Promise<void> {
+    const tried = new Set<number>();
+    for (;;) {
+      if (!this.#canSend()) return;
+      const { claimed } = await this.#claim({ ignoreBackoff: true, skip: tried });
+      // A row this instance's own drain is sending holds its user's turn: wait for it rather than skip the user.
+      const own = [...this.#sends.values()].map((send) => send.done);
+      if (claimed.length === 0 && own.length > 0) {
+        await Promise.all(own);
+        continue;
+      }
+      if (claimed.length === 0) return;
+      for (const { row } of claimed) tried.add(row.seq as number);
+      await Promise.all(claimed.map((claimed) => this.#send(claimed)));
+    }
+  }
+
+  /** Stops sending and hands this instance's claims back: those rows are pending again, outcome unknown. */
+  async close(): Promise<void> {
     this.#closed = true;
     this.#unsubscribe();
     if (this.#timer !== undefined) this.#deps.clock.clearTimeout(this.#timer);
     this.#timer = undefined;
-  }
-
-  async #drainOnce(): Promise<void> {
-    const { db } = this.#deps;
-    const rows = await pendingMutations(db);
-    const byUser = new Map<string, OutboxRow[]>();
-    for (const row of rows) byUser.set(row.userScope, [...(byUser.get(row.userScope) ?? []), row]);
-    const scopes = [...byUser.keys()];
-    const users = await db.users.bulkGet(scopes);
-    await Promise.all(
-      scopes.map((scope, i) => {
-        const user = users[i];
-        // Rows whose user signed out with force are purged with the user; none should be left without one.
-        return user ? this.#drainUser(user, byUser.get(scope) ?? []) : Promise.resolve();
-      }),
-    );
-  }
-
-  async #drainUser(user: UserRow, rows: readonly OutboxRow[]): Promise<void> {
-    for (const row of rows) {
-      if (this.#closed || !this.#deps.connectivity.isOnline()) return;
-      const outcome = await this.#deliver(user, row.seq as number);
-      // FIFO: a later change of this user must not overtake one that will be retried.
-      if (outcome === 'retry') return;
-    }
-  }
-
-  async #deliver(user: UserRow, seq: number): Promise<DeliveryOutcome | 'skipped'> {
-    const { db, queue, clock, emitter } = this.#deps;
-    this.#inFlight.add(seq);
+    this.#wake?.();
     try {
-      // Re-read under the in-flight mark: the row may have been coalesced or cancelled since the pass began.
-      const row = await db.outbox.get(seq);
-      if (row?.state !== 'pending') return 'skipped';
-      const { operation } = row.mutation;
-      let outcome: DeliveryOutcome;
-      let failure: unknown;
-      try {
-        await queue.request(operation, this.#sendParams(row, user) as never, { priority: 'mutation' });
-        outcome = 'done';
-      } catch (error) {
-        outcome = deliveryOutcome(operation, error);
-        failure = error;
-      }
-      const at = clock.now();
-      if (outcome === 'done') {
-        await completeMutation(db, row, at);
-        emitter.emit('mutationSent', {
-          seq,
-          idempotencyKey: row.idempotencyKey,
-          operation,
-          userScope: row.userScope,
-          at,
-        });
-      } else if (outcome === 'retry') {
-        await recordMutationAttempt(db, seq, outboxError(failure, at));
-        this.#scheduleRetry(row.attempts + 1);
-      } else {
-        await this.#fail(row, failure, at);
-      }
-      return outcome;
-    } finally {
-      this.#inFlight.delete(seq);
+      await releaseClaims(this.#deps.db, this.#instance);
+    } catch (error) {
+      this.#deps.logger.warn('catalogue-sync: could not hand back the outbox claims', {
+        error: outboxError(error, 0).name,
+      });
+    }
+    // After the claims are back: an answer arriving now finds its claim gone and writes nothing.
+    for (const { controller } of this.#sends.values()) controller.abort(abortError('The catalogue closed'));
+  }
+
+  /** Aborts the sends of a user scope that was signed out: their outcomes are not written anywhere. */
+  abortScope(userScope: string): void {
+    for (const send of this.#sends.values()) {
+      if (send.userScope === userScope) send.controller.abort(abortError('Signed out'));
     }
   }
 
-  async #fail(row: OutboxRow, failure: unknown, at: number): Promise<void> {
+  #canSend(): boolean {
+    return !this.#closed && this.#deps.connectivity.isOnline();
+  }
+
+  #claim(options: { ignoreBackoff?: boolean; skip?: ReadonlySet<number> } = {}) {
+    const { db, clock, leaseMs } = this.#deps;
+    return claimRows(db, { instance: this.#instance, now: clock.now(), leaseMs, ...options });
+  }
+
+  async #run(): Promise<void> {
+    for (;;) {
+      if (!this.#canSend()) return;
+      const { claimed, nextAt } = await this.#claim();
+      if (claimed.length > 0) {
+        await Promise.all(claimed.map((claimed) => this.#send(claimed)));
+        continue;
+      }
+      if (nextAt === undefined) return;
+      const now = this.#deps.clock.now();
+      await this.#sleep(Math.max(0, Math.min(nextAt - now, POLL_MS)));
+    }
+  }
+
+  /** Waits `ms` of clock time, or until woken (a new change, the network back, `close()`). */
+  #sleep(ms: number): Promise<void> {
+    const { clock } = this.#deps;
+    return new Promise((resolve) => {
+      const done = () => {
+        if (this.#timer !== undefined) clock.clearTimeout(this.#timer);
+        this.#timer = undefined;
+        this.#wake = undefined;
+        resolve();
+      };
+      this.#wake = done;
+      this.#timer = clock.setTimeout(done, ms);
+    });
+  }
+
+  async #send({ row, user }: ClaimedRow): Promise<DeliveryOutcome> {
+    const { queue, clock } = this.#deps;
+    const seq = row.seq as number;
+    const { claim } = row;
+    const controller = new AbortController();
+    let finished: () => void = () => {};
+    const done = new Promise<void>((resolve) => {
+      finished = resolve;
+    });
+    this.#sends.set(seq, { controller, userScope: row.userScope, done });
+    // The lease outlasts the request; should it not, the request is abandoned before another instance may send
+    // the row again, so two sends of one row never overlap.
+    const leaseTimer = clock.setTimeout(
+      () => controller.abort(abortError('The claim on this change lapsed')),
+      Math.max(0, claim.leaseUntil - clock.now()),
+    );
+    let outcome: DeliveryOutcome;
+    let failure: unknown;
+    try {
+      await queue.request(row.mutation.operation, this.#sendParams(row, user) as never, {
+        priority: 'mutation',
+        signal: controller.signal,
+      });
+      outcome = 'done';
+    } catch (error) {
+      outcome = controller.signal.aborted ? 'unknown' : deliveryOutcome(row.mutation.operation, error);
+      failure = error;
+    } finally {
+      clock.clearTimeout(leaseTimer);
+    }
+    try {
+      await this.#settle(row, claim, outcome, failure);
+    } catch (error) {
+      // The database closed under us (a reload): the claim lapses, and the row is sent again.
+      this.#deps.logger.warn('catalogue-sync: could not record a change outcome', {
+        idempotencyKey: row.idempotencyKey,
+        error: outboxError(error, 0).name,
+      });
+    } finally {
+      this.#sends.delete(seq);
+      finished();
+    }
+    return outcome;
+  }
+
+  async #settle(row: OutboxRow, claim: OutboxClaim, outcome: DeliveryOutcome, failure: unknown): Promise<void> {
+    const { db, clock, emitter } = this.#deps;
+    const seq = row.seq as number;
+    const at = clock.now();
+    // A scope signed out meanwhile (here or in another tab) took its rows with it: the claim is gone, nothing is
+    // written (the conditional settle below finds no row).
+    if (outcome === 'done') {
+      if (!(await completeMutation(db, seq, claim, at))) return;
+      const { operation } = row.mutation;
+      emitter.emit('mutationSent', {
+        seq,
+        idempotencyKey: row.idempotencyKey,
+        operation,
+        userScope: row.userScope,
+        at,
+      });
+    } else if (outcome === 'unknown') {
+      const error = failure === undefined ? undefined : outboxError(failure, at);
+      await releaseMutation(db, seq, claim, error, at + this.#backoff(row.attempts));
+    } else {
+      await this.#fail(row, claim, failure, at);
+    }
+  }
+
+  async #fail(row: OutboxRow, claim: OutboxClaim, failure: unknown, at: number): Promise<void> {
     const { db, emitter, logger } = this.#deps;
     const error = outboxError(failure, at);
-    const failed = await failMutation(db, row.seq as number, error);
+    const failed = await failMutation(db, row.seq as number, claim, error);
     if (!failed) return;
     const { at: _at, ...plain } = error;
     emitter.emit('mutationFailed', {
@@ -221,7 +295,7 @@ export class Outbox {
     });
   }
 
-  /** The row's parameters plus the user's credentials, the only place a session id meets a request. */
+  /** The row's parameters plus its own user's credentials, the only place a session id meets a request. */
   #sendParams(row: OutboxRow, user: UserRow): Record<string, unknown> {
     const params: Record<string, unknown> = { ...row.mutation.params };
     const credentials = user.credentials;
@@ -232,15 +306,9 @@ export class Outbox {
     return params;
   }
 
-  #scheduleRetry(attempts: number): void {
-    const { clock, random } = this.#deps;
-    if (this.#closed || this.#timer !== undefined) return;
-    const capped = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.min(attempts - 1, 16));
-    const delay = Math.round(capped * (0.5 + random() / 2));
-    this.#timer = clock.setTimeout(() => {
-      this.#timer = undefined;
-      this.drainSoon();
-    }, delay);
+  #backoff(attempts: number): number {
+    const capped = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.min(Math.max(attempts, 1) - 1, 16));
+    return Math.round(capped * (0.5 + this.#deps.random() / 2));
   }
 
   #newKey(): string {

@@ -1,6 +1,7 @@
 import type { EventEmitter } from 'eventemitter3';
 import type { endpoints, ResponseOf } from '../api/endpoints.js';
-import { isSchemaValidationError, type SchemaValidationError } from '../api/errors/index.js';
+import { isSchemaValidationError, NetworkError, type SchemaValidationError } from '../api/errors/index.js';
+import { scrubMessage } from '../api/scrub-message.js';
 import type { Priority } from '../queue/priority.js';
 import type { RequestQueue } from '../queue/request-queue.js';
 import type { CatalogueDatabase } from '../store/catalogue-database.js';
@@ -8,6 +9,7 @@ import { quarantineResponse } from '../store/quarantine-response.js';
 import { readRef } from '../store/read-ref.js';
 import { readStored } from '../store/read-stored.js';
 import { writeRebased } from '../store/rebase-mutations.js';
+import { isScopeEndedError, ScopeEndedError } from '../store/scope-ended-error.js';
 import { responseBytes } from '../store/size-ledger.js';
 import { isStoredOperation, type StoredOperation } from '../store/store-mappings.js';
 import { readSyncMeta, recordSyncError } from '../store/sync-meta.js';
@@ -87,7 +89,7 @@ function plainError(error: unknown): { name: string; message: string; status?: n
   const e = error as { name?: unknown; message?: unknown; status?: unknown; statusCode?: unknown };
   const plain: { name: string; message: string; status?: number; statusCode?: number } = {
     name: typeof e?.name === 'string' ? e.name : 'Error',
-    message: typeof e?.message === 'string' ? e.message : String(error),
+    message: scrubMessage(typeof e?.message === 'string' ? e.message : String(error)),
   };
   if (typeof e?.status === 'number') plain.status = e.status;
   if (typeof e?.statusCode === 'number') plain.statusCode = e.statusCode;
@@ -108,6 +110,12 @@ export class SyncEngine {
   readonly #eviction: BrowseEviction;
   #status: SyncStatus;
   #user: UserScope | undefined;
+  /** The reads of each user scope, queued or in flight: a sign-out aborts them. */
+  readonly #scopeReads = new Map<string, Set<AbortController>>();
+  /** Scopes signed out (here or in another tab) since this instance started, until signed in again. */
+  readonly #ended = new Set<string>();
+  /** Told when the current user changes (`setUser`, a sign-out here or in another tab): views follow it. */
+  readonly #userListeners = new Set<() => void>();
 
   constructor(deps: EngineDeps, initialStatus: SyncStatus) {
     this.#deps = deps;
@@ -133,7 +141,33 @@ export class SyncEngine {
   }
 
   setUser(user: UserScope | undefined): void {
+    if (user) this.#ended.delete(user.id);
+    const changed = user?.id !== this.#user?.id;
     this.#user = user;
+    if (changed) this.#userChanged();
+  }
+
+  /** Calls `listener` whenever the current user changes; returns the function that stops it. */
+  onUserChange(listener: () => void): () => void {
+    this.#userListeners.add(listener);
+    return () => this.#userListeners.delete(listener);
+  }
+
+  #userChanged(): void {
+    for (const listener of [...this.#userListeners]) listener();
+  }
+
+  /**
+   * A sign-out of `userScope` (here or in another tab): its queued and in-flight reads are aborted, none of their
+   * answers or errors is written, and it stops being the current user.
+   */
+  endScope(userScope: string): void {
+    this.#ended.add(userScope);
+    const current = this.#user?.id === userScope;
+    if (current) this.#user = undefined;
+    for (const controller of this.#scopeReads.get(userScope) ?? []) controller.abort(new ScopeEndedError(userScope));
+    this.#scopeReads.delete(userScope);
+    if (current) this.#userChanged();
   }
 
   /**
@@ -174,6 +208,28 @@ export class SyncEngine {
     } catch (error) {
       return Promise.reject(error);
     }
+    return this.#pullShared(call, options);
+  }
+
+  /**
+   * Pulls a call prepared earlier, under the user scope it was prepared for: a view reads and writes one scope
+   * even when the current user changed since (it is switched to the new user's call by then).
+   */
+  pullCall<O extends PullOperation>(prepared: PreparedCall<O>, options: PullOptions = {}): Promise<WriteResult> {
+    let call = prepared;
+    // The current user's call is prepared again: a new session of the same account brings new credentials.
+    if (call.userScope !== undefined && call.userScope === this.#user?.id) {
+      try {
+        call = this.prepare(call.operation, call.storeParams as unknown as CatalogueParams<O>);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    }
+    return this.#pullShared(call, options);
+  }
+
+  /** Concurrent pulls of one request key share one fetch and one write. */
+  #pullShared<O extends PullOperation>(call: PreparedCall<O>, options: PullOptions): Promise<WriteResult> {
     const shared = this.#inFlight.get(call.requestKey);
     if (shared && !options.force) return shared;
     const run = this.#pullPrepared(call, options).finally(() => {
@@ -184,6 +240,33 @@ export class SyncEngine {
   }
 
   async #pullPrepared<O extends PullOperation>(call: PreparedCall<O>, options: PullOptions): Promise<WriteResult> {
+    const scope = call.userScope;
+    if (scope === undefined) return this.#pullScoped(call, options);
+    if (this.#ended.has(scope)) throw new ScopeEndedError(scope);
+    // The read's own signal, which a sign-out of its scope aborts (and the caller's, if any).
+    const controller = new AbortController();
+    const onAbort = () => controller.abort(options.signal?.reason);
+    if (options.signal?.aborted) onAbort();
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    const reads = this.#scopeReads.get(scope) ?? new Set();
+    this.#scopeReads.set(scope, reads);
+    reads.add(controller);
+    try {
+      return await this.#pullScoped(call, { ...options, signal: controller.signal });
+    } catch (error) {
+      throw this.#ended.has(scope)
+        ? new ScopeEndedError(scope)
+        : options.signal?.aborted
+          ? options.signal.reason
+          : error;
+    } finally {
+      options.signal?.removeEventListener('abort', onAbort);
+      reads.delete(controller);
+      if (reads.size === 0 && this.#scopeReads.get(scope) === reads) this.#scopeReads.delete(scope);
+    }
+  }
+
+  async #pullScoped<O extends PullOperation>(call: PreparedCall<O>, options: PullOptions): Promise<WriteResult> {
     const { db, queue, emitter, options: resolved } = this.#deps;
     const { clock } = resolved;
     const { operation, requestKey } = call;
@@ -191,11 +274,20 @@ export class SyncEngine {
     try {
       const meta = options.force ? undefined : await readSyncMeta(db, requestKey);
       const etag = meta && meta.fetchedAt > 0 ? meta.etag : undefined;
-      const response = await queue.request(operation, call.sendParams, {
-        priority: options.priority ?? 'interactive',
+      const priority = options.priority ?? 'interactive';
+      let response = await queue.request(operation, call.sendParams, {
+        priority,
         signal: options.signal,
         ifNoneMatch: etag,
       });
+      // A 304 only confirms what this request named and what is still stored: to a request that sent no ETag (a
+      // misbehaving proxy), or whose stored answer went meanwhile (evicted), it is asked again unconditionally.
+      if (response.status === 304 && (etag === undefined || (await readSyncMeta(db, requestKey))?.etag !== etag)) {
+        response = await queue.request(operation, call.sendParams, { priority, signal: options.signal });
+        if (response.status === 304) {
+          throw new NetworkError({ operation, cause: new Error('a 304 answered an unconditional request') });
+        }
+      }
       // Pending outbox changes of what this response holds are put back on top of it in the same transaction.
       const rebase = { operation, params: call.storeParams as Record<string, unknown>, userScope: call.userScope };
       // A quota error evicts least recently read browse data and retries once; `maxBytes` accounts the write.
@@ -233,7 +325,9 @@ export class SyncEngine {
     const { db, emitter, options } = this.#deps;
     const at = options.clock.now();
     const { operation, requestKey } = call;
-    if (isAbort(error, signal)) {
+    // Signed out meanwhile: nothing is written under the scope, not even its error.
+    const ended = call.userScope !== undefined && this.#ended.has(call.userScope);
+    if (isAbort(error, signal) || ended || isScopeEndedError(error)) {
       // A caller changing its mind is not a failure of the service: no error state, nothing recorded.
       this.transition({ type: 'succeeded', at: this.#status.lastSyncedAt ?? at });
       return;

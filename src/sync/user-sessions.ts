@@ -6,6 +6,7 @@ import type { UserRow } from '../store/outbox-rows.js';
 import { countPending } from '../store/outbox-store.js';
 import { purgeUserScope } from '../store/purge-user-scope.js';
 import { readAllDirect } from '../store/read-stored-direct.js';
+import type { ScopeChannel } from './instance-coordination.js';
 import type { Outbox } from './outbox.js';
 import { PendingMutationsError } from './pending-mutations-error.js';
 import type { SyncEngine } from './sync-engine.js';
@@ -18,6 +19,8 @@ export interface UserSessionsDeps {
   readonly outbox: Outbox;
   readonly clock: Clock;
   readonly logger: Logger;
+  /** Sign-outs told to and heard from the other instances on the database. @default this instance only */
+  readonly scopes?: ScopeChannel | undefined;
 }
 
 export interface SignOutOptions {
@@ -44,6 +47,14 @@ export class UserSessions {
   constructor(deps: UserSessionsDeps) {
     this.#deps = deps;
     this.ready = this.#restore();
+    // Signed out in another tab or the worker: ended here too.
+    deps.scopes?.onSignedOut((userScope) => this.#end(userScope));
+  }
+
+  /** Ends a scope in this instance: its reads and sends are aborted, and nothing is written under it again. */
+  #end(userScope: string): void {
+    this.#deps.engine.endScope(userScope);
+    this.#deps.outbox.abortScope(userScope);
   }
 
   async #restore(): Promise<void> {
@@ -76,9 +87,10 @@ export class UserSessions {
   }
 
   /**
-   * Signs the current user out: refuses with `PendingMutationsError` while their changes wait (unless `force`),
-   * revokes an account session with the service (best effort: offline, the local sign-out still happens), then
-   * removes the user's data, outbox and session row in one transaction.
+   * Signs the current user out: refuses with `PendingMutationsError` while their changes wait or are being sent
+   * (unless `force`), ends the scope in every instance on the database (queued and in-flight reads aborted, nothing
+   * written under it again), revokes an account session with the service (best effort: offline, the local sign-out
+   * still happens), then removes the user's data, outbox and session row in one transaction.
    */
   async signOut(options: SignOutOptions = {}): Promise<void> {
     await this.ready;
@@ -87,7 +99,8 @@ export class UserSessions {
     if (!user) return;
     const pending = await countPending(db, user.id);
     if (pending > 0 && options.force !== true) throw new PendingMutationsError({ count: pending, userScope: user.id });
-    engine.setUser(undefined);
+    this.#end(user.id);
+    this.#deps.scopes?.signedOut(user.id);
     if ('session_id' in user.credentials) await this.#revoke(user.credentials.session_id, user.id);
     await purgeUserScope(db, user.id);
   }

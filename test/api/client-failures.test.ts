@@ -94,14 +94,15 @@ describe('aborts, timeouts and network failures', () => {
     expect(isTimeoutError(await pending)).toBe(true);
   });
 
-  it('a fetch that rejects with TypeError is a NetworkError with the cause', async () => {
-    const cause = new TypeError('fetch failed');
+  it('a fetch that rejects with TypeError is a NetworkError whose cause is its name and scrubbed message', async () => {
+    const cause = new TypeError('request to https://api.example/3/account?session_id=abc123 failed');
     const fetch = createRecordingFetch(() => Promise.reject(cause));
     const error = await rejectionOf(createTestClient({ fetch }).request('configuration', {}));
     expect(error).toBeInstanceOf(NetworkError);
     expect(isNetworkError(error)).toBe(true);
     expect(error).toMatchObject({ name: 'NetworkError', operation: 'configuration' });
-    expect((error as NetworkError).cause).toBe(cause);
+    // Never the fetch's own error object: its message quotes the URL, session id and all.
+    expect((error as NetworkError).cause).toEqual({ name: 'TypeError', message: 'request to [url] failed' });
   });
 
   it('no timer is left behind after a request completes', async () => {

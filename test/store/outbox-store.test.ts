@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogueDatabase } from '../../src/store/catalogue-database.js';
-import type { Mutation, OutboxRow } from '../../src/store/outbox-rows.js';
-import { enqueueMutation, failMutation, pendingMutations } from '../../src/store/outbox-store.js';
+import type { Mutation, OutboxClaim, OutboxError, OutboxRow } from '../../src/store/outbox-rows.js';
+import { enqueueMutation, failMutation, isUnsettled } from '../../src/store/outbox-store.js';
 import type { TvAccountStateRow, WatchlistPageRow } from '../../src/store/rows.js';
 import { freshDatabase } from './store-fixtures.js';
 
@@ -9,14 +9,26 @@ const USER = 'account:548';
 const OTHER = 'account:549';
 let keys = 0;
 
-function enqueue(
-  db: CatalogueDatabase,
-  mutation: Mutation,
-  inFlight: ReadonlySet<number> = new Set(),
-  userScope = USER,
-) {
+function enqueue(db: CatalogueDatabase, mutation: Mutation, userScope = USER) {
   keys += 1;
-  return enqueueMutation(db, { userScope, mutation, idempotencyKey: `k${keys}`, now: keys, inFlight });
+  return enqueueMutation(db, { userScope, mutation, idempotencyKey: `k${keys}`, now: keys });
+}
+
+const CLAIM: OutboxClaim = { instance: 'tab-a', attempt: 1, leaseUntil: Number.MAX_SAFE_INTEGER };
+
+/** Marks a row claimed by an instance sending it, as `claimRows` would. */
+async function claim(db: CatalogueDatabase, seq: number): Promise<void> {
+  await db.outbox.update(seq, { state: 'sending', attempts: 1, claim: CLAIM });
+}
+
+/** Claims the row, then fails it under that claim. */
+async function fail(db: CatalogueDatabase, seq: number, error: OutboxError) {
+  await claim(db, seq);
+  return failMutation(db, seq, CLAIM, error);
+}
+
+async function pendingMutations(db: CatalogueDatabase): Promise<OutboxRow[]> {
+  return (await db.outbox.toArray()).filter(isUnsettled).sort((a, b) => (a.seq as number) - (b.seq as number));
 }
 
 const favorite = (media_id: number, value: boolean): Mutation => ({
@@ -89,7 +101,8 @@ describe('enqueueMutation: optimistic change and coalescing', () => {
   it('a change never rewrites a row in flight: it queues behind it with that row as its baseline', async () => {
     const db = freshDatabase();
     const first = await enqueue(db, favorite(13, true));
-    const second = await enqueue(db, favorite(13, false), new Set([first.seq]));
+    await claim(db, first.seq);
+    const second = await enqueue(db, favorite(13, false));
     expect(second.outcome).toBe('queued');
     const rows = await pendingMutations(db);
     expect(rows.map((r) => [r.seq, r.mutation])).toEqual([
@@ -111,7 +124,7 @@ describe('enqueueMutation: optimistic change and coalescing', () => {
       watchlist: false,
     });
     await enqueue(db, favorite(14, true));
-    await enqueue(db, favorite(14, false), new Set(), OTHER);
+    await enqueue(db, favorite(14, false), OTHER);
     expect(await db.outbox.count()).toBe(2);
     expect((await stateOf(db, 14))?.favorite).toBe(true);
     expect((await stateOf(db, 14, OTHER))?.favorite).toBe(false);
@@ -138,7 +151,7 @@ describe('enqueueMutation: optimistic change and coalescing', () => {
     ]);
     // A permanent failure puts both pages back as they were.
     const [row] = await db.outbox.toArray();
-    await failMutation(db, row?.seq as number, { name: 'ServiceError', message: 'no', status: 401, at: 1 });
+    await fail(db, row?.seq as number, { name: 'ServiceError', message: 'no', status: 401, at: 1 });
     expect((await db.watchlistPages.toArray()).map((p) => [p.ids, p.total_results])).toEqual([
       [[1, 2], 4],
       [[3, 4], 4],
@@ -151,34 +164,35 @@ describe('failMutation', () => {
     const db = freshDatabase();
     await withState(db, { series_id: 20, rated: false });
     const { seq } = await enqueue(db, rate(20, 9));
-    const failed = (await failMutation(db, seq, {
+    const failed = (await fail(db, seq, {
       name: 'ServiceError',
       message: 'refused',
       status: 401,
       at: 5,
     })) as OutboxRow;
-    expect(failed).toMatchObject({ state: 'failed', lastError: { status: 401 }, undo: [] });
+    expect(failed).toMatchObject({ state: 'failed', lastError: { status: 401 } });
     expect((await stateOf(db, 20))?.rated).toBe(false);
     expect(await pendingMutations(db)).toEqual([]);
   });
 
-  it('when a newer change of the same target waits behind it, that change stays and inherits the undo', async () => {
+  it('when a newer change of the same target waits behind it, that change stays (the state is rebased without the failed one)', async () => {
     const db = freshDatabase();
     await withState(db, { series_id: 21, rated: false });
     const first = await enqueue(db, rate(21, 5));
-    const second = await enqueue(db, rate(21, 7), new Set([first.seq]));
-    await failMutation(db, first.seq, { name: 'ServiceError', message: 'refused', status: 422, at: 5 });
+    await claim(db, first.seq);
+    const second = await enqueue(db, rate(21, 7));
+    await fail(db, first.seq, { name: 'ServiceError', message: 'refused', status: 422, at: 5 });
     // The user's latest intent is still on screen and still pending …
     expect((await stateOf(db, 21))?.rated).toEqual({ value: 7 });
     const [pending] = await pendingMutations(db);
     expect(pending?.seq).toBe(second.seq);
     // … and if it fails too, the state from before both comes back.
-    await failMutation(db, second.seq, { name: 'ServiceError', message: 'refused', status: 422, at: 6 });
+    await fail(db, second.seq, { name: 'ServiceError', message: 'refused', status: 422, at: 6 });
     expect((await stateOf(db, 21))?.rated).toBe(false);
   });
 
   it('is a no-op for a row that is gone (the user signed out meanwhile)', async () => {
     const db = freshDatabase();
-    expect(await failMutation(db, 999, { name: 'Error', message: 'x', at: 1 })).toBeUndefined();
+    expect(await failMutation(db, 999, CLAIM, { name: 'Error', message: 'x', at: 1 })).toBeUndefined();
   });
 });

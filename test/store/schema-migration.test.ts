@@ -10,11 +10,15 @@ import {
   syncMetaOfOperations,
   writeResponse,
 } from '../../src/store/index.js';
+import { failMutation } from '../../src/store/outbox-store.js';
 import { version1Stores } from '../../src/store/schema/version-1.js';
 import { version2Stores } from '../../src/store/schema/version-2.js';
 import { version3Stores } from '../../src/store/schema/version-3.js';
 import { version4Stores } from '../../src/store/schema/version-4.js';
+import { version5Stores } from '../../src/store/schema/version-5.js';
+import { version6Stores } from '../../src/store/schema/version-6.js';
 import { version7Stores } from '../../src/store/schema/version-7.js';
+import { version8Stores } from '../../src/store/schema/version-8.js';
 import { dumpDatabase, freshDatabase, loadSample, ok } from './store-fixtures.js';
 
 /** Real rows, as version 1 would have stored them: written by the library, minus what version 2 added. */
@@ -90,6 +94,7 @@ describe('schema versions', () => {
         ...Object.keys(version4Stores),
         'sizeLedger',
         ...Object.keys(version7Stores),
+        ...Object.keys(version8Stores),
       ].sort(),
     );
     // Version 5 dropped the list pages' unused `operation` index.
@@ -128,10 +133,11 @@ describe('schema versions', () => {
     expect(db.verno).toBe(CURRENT_SCHEMA_VERSION);
     expect(await db.sizeLedger.count()).toBe(0);
     const after = await dumpDatabase(db);
-    const { sizeLedger: _ledger, bootViews, bootDeps, ...carried } = after;
-    // Version 7's boot store starts empty.
-    expect([bootViews, bootDeps]).toEqual([[], []]);
-    expect(carried).toEqual(before);
+    const { sizeLedger: _ledger, bootViews, bootDeps, outboxBase, ...carried } = after;
+    // Version 7's boot store starts empty; version 8's bases too (the row had no snapshots), and rows lose `undo`.
+    expect([bootViews, bootDeps, outboxBase]).toEqual([[], [], []]);
+    const outboxBefore = (before.outbox as Record<string, unknown>[]).map(({ undo: _undo, ...row }) => row);
+    expect(carried).toEqual({ ...before, outbox: outboxBefore });
     expect(after.outbox).toHaveLength(1);
     // The upgrade deleted the list pages' `operation` index in IndexedDB itself, not only in Dexie's schema.
     const tx = db.backendDB().transaction(['listPages', 'syncMeta'], 'readonly');
@@ -169,6 +175,99 @@ describe('schema versions', () => {
       'seasonCredits?season_number=1&series_id=5',
     ]);
     expect(await keys([])).toEqual([]);
+    db.close();
+  });
+
+  it('opens a version-7 database whose pending rows carry undo snapshots: the oldest snapshot of each row becomes its base', async () => {
+    const indexedDB = new IDBFactory();
+    const state = (rated: unknown, favorite: boolean) => ({
+      userScope: 'account:1',
+      series_id: 7,
+      id: 7,
+      favorite,
+      rated,
+      watchlist: false,
+    });
+    const v7 = new Dexie('catalogue', { indexedDB, IDBKeyRange });
+    v7.version(7).stores({
+      ...version1Stores,
+      ...version2Stores,
+      ...version3Stores,
+      ...version4Stores,
+      ...version5Stores,
+      ...version6Stores,
+      ...version7Stores,
+    });
+    // As version 7 left them: two pending changes of one series applied in the stored row (favorite, then rated),
+    // each with the row as it was before it; a failed row (rolled back, no snapshot).
+    await v7.table('tvAccountStates').put(state({ value: 8 }, true));
+    const mutation = (operation: string, params: Record<string, unknown>) => ({ operation, params });
+    await v7.table('outbox').bulkPut([
+      {
+        seq: 1,
+        userScope: 'account:1',
+        idempotencyKey: 'a',
+        coalesceKey: 'favorite:tv:7',
+        mutation: mutation('markFavorite', { account_id: 1, media_type: 'tv', media_id: 7, favorite: true }),
+        undo: [{ table: 'tvAccountStates', key: ['account:1', 7], row: state(false, false) }],
+        state: 'pending',
+        attempts: 0,
+        createdAt: 1,
+        updatedAt: 1,
+      },
+      {
+        seq: 2,
+        userScope: 'account:1',
+        idempotencyKey: 'b',
+        coalesceKey: 'rating:tv:7',
+        mutation: mutation('rateTvSeries', { series_id: 7, value: 8 }),
+        undo: [{ table: 'tvAccountStates', key: ['account:1', 7], row: state(false, true) }],
+        state: 'pending',
+        attempts: 0,
+        createdAt: 2,
+        updatedAt: 2,
+      },
+      {
+        seq: 3,
+        userScope: 'account:1',
+        idempotencyKey: 'c',
+        coalesceKey: 'rating:tv:8',
+        mutation: mutation('rateTvSeries', { series_id: 8, value: 1 }),
+        undo: [],
+        state: 'failed',
+        attempts: 1,
+        createdAt: 3,
+        updatedAt: 3,
+      },
+    ]);
+    v7.close();
+
+    const db = openCatalogueDatabase({ name: 'catalogue', indexedDB, IDBKeyRange });
+    await db.open();
+    expect(db.verno).toBe(CURRENT_SCHEMA_VERSION);
+    const rows = await db.outbox.toArray();
+    expect(rows.map((row) => [row.seq, row.state, 'undo' in row])).toEqual([
+      [1, 'pending', false],
+      [2, 'pending', false],
+      [3, 'failed', false],
+    ]);
+    // The base is the state from before both changes; the stored row still shows both.
+    expect(await db.outboxBase.toArray()).toEqual([
+      {
+        ref: 'tvAccountStates|["account:1",7]',
+        group: 'tv|account:1|7',
+        userScope: 'account:1',
+        table: 'tvAccountStates',
+        key: ['account:1', 7],
+        row: state(false, false),
+      },
+    ]);
+    expect(await db.tvAccountStates.get(['account:1', 7])).toEqual(state({ value: 8 }, true));
+    // The first change refused: the state is rebased on that base without it, and the rating stays.
+    const claim = { instance: 'tab', attempt: 1, leaseUntil: Number.MAX_SAFE_INTEGER };
+    await db.outbox.update(1, { state: 'sending', attempts: 1, claim });
+    await failMutation(db, 1, claim, { name: 'ServiceError', message: 'no', status: 401, at: 4 });
+    expect(await db.tvAccountStates.get(['account:1', 7])).toEqual(state({ value: 8 }, false));
     db.close();
   });
 });

@@ -77,6 +77,38 @@ describe('faults', () => {
     }
   });
 
+  it('answers like a captive portal (200 text/html) without reaching the handler: nothing is committed', async () => {
+    const h = harness({ faults: { operations: { removeListItem: { portalRate: 1 } } } });
+    const { session_id } = h.service.control.createSession();
+    const { list_id } = h.service.control.createList({ session_id, items: [1] });
+    const response = await h.post(`/3/list/${list_id}/remove_item?session_id=${session_id}`, { media_id: 1 });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await response.text()).toMatch(/^<!doctype html>/);
+    expect(h.service.control.listItems(list_id)).toEqual([1]);
+    expect(h.service.log.entries().at(-1)).toMatchObject({ status: 200, fault: 'portal' });
+    // Other operations are not behind the portal; a rate of 0.5 lets about half through, from its own stream.
+    const half = harness({ faults: { portalRate: 0.5 } });
+    const statuses: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      statuses.push((await half.get('/3/configuration')).headers.get('content-type') ?? '');
+    }
+    const portal = statuses.filter((type) => type.startsWith('text/html')).length;
+    expect(portal).toBeGreaterThan(3);
+    expect(portal).toBeLessThan(17);
+  });
+
+  it('cuts the answer of a committed write (truncated JSON): the change is kept', async () => {
+    const h = harness({ faults: { operations: { removeListItem: { malformedRate: 1 } } } });
+    const { session_id } = h.service.control.createSession();
+    const { list_id } = h.service.control.createList({ session_id, items: [1, 2] });
+    const response = await h.post(`/3/list/${list_id}/remove_item?session_id=${session_id}`, { media_id: 1 });
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(() => JSON.parse(text)).toThrow(SyntaxError);
+    expect(h.service.control.listItems(list_id)).toEqual([2]);
+  });
+
   it('sends payloads that violate the schema', async () => {
     const h = harness({ faults: { schemaViolationRate: 1 } });
     const series = h.service.control.allSeries()[0]?.id;

@@ -1,12 +1,16 @@
+import { plainCause } from '../scrub-message.js';
 import { isNamedError } from './is-named-error.js';
 
-/** The request never got an answer: DNS, a refused or reset connection, CORS, an offline device. */
+/**
+ * The request never got an answer: DNS, a refused or reset connection, CORS, an offline device. Its `cause` is the
+ * fetch's error reduced to a name and a scrubbed message: fetch implementations quote the URL, session id and all.
+ */
 export class NetworkError extends Error {
   override readonly name = 'NetworkError' as const;
   readonly operation: string;
 
   constructor(options: { operation: string; cause: unknown }) {
-    super(`${options.operation}: network error`, { cause: options.cause });
+    super(`${options.operation}: network error`, { cause: plainCause(options.cause) });
     this.operation = options.operation;
   }
 }

@@ -1,3 +1,4 @@
+import { scrubMessage } from '../scrub-message.js';
 import { isNamedError } from './is-named-error.js';
 
 /**
@@ -25,15 +26,18 @@ export class ServiceError extends Error {
     errors?: readonly string[] | undefined;
     retryAfterMs?: number | undefined;
   }) {
-    const detail =
-      options.statusMessage ?? (options.errors && options.errors.length > 0 ? options.errors.join('; ') : undefined);
+    // What the service (or a gateway in front of it) says is scrubbed first: one that echoes the URL would put the
+    // session id into every event, status and row that carries the message.
+    const statusMessage = options.statusMessage === undefined ? undefined : scrubMessage(options.statusMessage);
+    const errors = options.errors?.map(scrubMessage);
+    const detail = statusMessage ?? (errors && errors.length > 0 ? errors.join('; ') : undefined);
     const code = options.statusCode === undefined ? '' : ` (status_code ${options.statusCode})`;
     super(`${options.operation}: HTTP ${options.status}${code}${detail ? `: ${detail}` : ''}`);
     this.operation = options.operation;
     this.status = options.status;
     this.statusCode = options.statusCode;
-    this.statusMessage = options.statusMessage;
-    this.errors = options.errors;
+    this.statusMessage = statusMessage;
+    this.errors = errors;
     this.retryAfterMs = options.retryAfterMs;
   }
 }

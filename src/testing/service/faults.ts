@@ -17,6 +17,12 @@ export interface FaultRule {
   malformedRate?: number;
   /** Share of successful answers whose payload violates the schema (a wrong type or a missing field). @default 0 */
   schemaViolationRate?: number;
+  /**
+   * Share of requests a captive portal answers instead of the service: `200 text/html`, the request never reaches
+   * the handler (nothing is committed). Drawn from a stream of its own, so other rates keep their sequences.
+   * @default 0
+   */
+  portalRate?: number;
 }
 
 export interface FaultOptions extends FaultRule {
@@ -26,7 +32,7 @@ export interface FaultOptions extends FaultRule {
   operations?: Partial<Record<OperationName, FaultRule>>;
 }
 
-export type FaultKind = 'none' | 'reset' | 'error' | 'malformed' | 'schema';
+export type FaultKind = 'none' | 'reset' | 'error' | 'malformed' | 'schema' | 'portal';
 
 export interface FaultPlan {
   readonly kind: FaultKind;
@@ -37,7 +43,7 @@ export interface FaultPlan {
   readonly variant: number;
 }
 
-const RATES = ['errorRate', 'resetRate', 'malformedRate', 'schemaViolationRate'] as const;
+const RATES = ['errorRate', 'resetRate', 'malformedRate', 'schemaViolationRate', 'portalRate'] as const;
 const ERROR_CODES: readonly StatusCode[] = [11, 43, 9, 24];
 export const NO_FAULT: FaultPlan = { kind: 'none', delayMs: 0, errorCode: 11, variant: 0 };
 
@@ -68,6 +74,7 @@ export function validateFaults(faults: FaultOptions): void {
 export class FaultInjector {
   #faults: FaultOptions | undefined;
   #random: RecordRandom;
+  #portal: RecordRandom;
 
   constructor(
     faults: FaultOptions | undefined,
@@ -75,12 +82,14 @@ export class FaultInjector {
   ) {
     this.#faults = faults;
     this.#random = new RecordRandom(hash32(faults?.seed ?? serviceSeed, 0xfa));
+    this.#portal = new RecordRandom(hash32(faults?.seed ?? serviceSeed, 0xfb));
   }
 
   set(faults: FaultOptions | undefined): void {
     if (faults) validateFaults(faults);
     this.#faults = faults;
     this.#random = new RecordRandom(hash32(faults?.seed ?? this.serviceSeed, 0xfa));
+    this.#portal = new RecordRandom(hash32(faults?.seed ?? this.serviceSeed, 0xfb));
   }
 
   get(): FaultOptions | undefined {
@@ -99,13 +108,19 @@ export class FaultInjector {
     const errorCode = ERROR_CODES[Math.floor(pick * ERROR_CODES.length)] ?? 11;
     const variantIndex = Math.floor(variant * 2);
     let kind: FaultKind = 'none';
-    if (reset < (rule.resetRate ?? 0)) kind = 'reset';
+    const portalRate = rule.portalRate ?? 0;
+    if (portalRate > 0 && this.#portal.next() < portalRate) kind = 'portal';
+    else if (reset < (rule.resetRate ?? 0)) kind = 'reset';
     else if (error < (rule.errorRate ?? 0)) kind = 'error';
     else if (malformed < (rule.malformedRate ?? 0)) kind = 'malformed';
     else if (schema < (rule.schemaViolationRate ?? 0)) kind = 'schema';
     return { kind, delayMs, errorCode, variant: variantIndex };
   }
 }
+
+/** What a captive portal (a hotel's, a train's) answers to any request until the user signs in to it. */
+export const PORTAL_PAGE =
+  '<!doctype html><html><head><title>Welcome</title></head><body><form action="/login">Accept the terms to go online</form></body></html>';
 
 /** A truncated body (cut in the middle) or a malformed one (a doubled colon). */
 export function malformedBody(text: string, variant: number): string {

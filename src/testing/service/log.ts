@@ -13,7 +13,7 @@ export interface FakeLogEntry {
   /** Clock milliseconds until the answer (latency faults). */
   readonly durationMs: number;
   /** The injected fault or limit that shaped the answer, if any. */
-  readonly fault?: 'reset' | 'error' | 'malformed' | 'schema' | 'rate-limit' | 'storm' | undefined;
+  readonly fault?: 'reset' | 'error' | 'malformed' | 'schema' | 'portal' | 'rate-limit' | 'storm' | undefined;
 }
 
 export interface FakeLog {

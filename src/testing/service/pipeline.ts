@@ -4,7 +4,14 @@ import { placeholderSvg } from '../images.js';
 import { operationHandlers } from '../routes/operations.js';
 import { type Authentication, authenticate } from './authenticate.js';
 import { etagMatches, weakEtag } from './etag.js';
-import { type FaultInjector, type FaultPlan, malformedBody, NO_FAULT, schemaViolatingBody } from './faults.js';
+import {
+  type FaultInjector,
+  type FaultPlan,
+  malformedBody,
+  NO_FAULT,
+  PORTAL_PAGE,
+  schemaViolatingBody,
+} from './faults.js';
 import { corsHeaders, jsonHeaders, RESET_HEADER } from './headers.js';
 import type { FakeLogEntry, WritableFakeLog } from './log.js';
 import type { RateLimiter } from './rate-limiter.js';
@@ -165,6 +172,14 @@ export function createPipeline(deps: PipelineDeps) {
     await delay(deps, plan.delayMs, request.signal);
     if (plan.kind === 'reset' && plan.variant === 0)
       return finish({ ...base, status: 0, fault: 'reset' }, resetResponse(), '');
+    // The portal answers before the service sees anything: nothing is committed.
+    if (plan.kind === 'portal') {
+      const portal = new Response(PORTAL_PAGE, {
+        status: 200,
+        headers: { 'content-type': 'text/html; charset=utf-8' },
+      });
+      return finish({ ...base, status: 200, fault: 'portal' }, portal, PORTAL_PAGE);
+    }
     let result: HandlerResult;
     try {
       if (!auth.ok) result = statusResult(7);

@@ -53,6 +53,7 @@ const api: E2EPageApi = {
         baseUrl: options.baseUrl ?? location.origin,
         accessToken: options.accessToken ?? FAKE_ACCESS_TOKEN,
         dbName: options.dbName ?? 'catalogue-e2e',
+        ...(options.outboxLeaseMs === undefined ? {} : { outboxLeaseMs: options.outboxLeaseMs }),
       }),
     );
   },
@@ -82,6 +83,20 @@ const api: E2EPageApi = {
   async close(handle) {
     await catalogue(handle).close();
     catalogues.delete(handle);
+  },
+  setUser: (handle, credentials) => catalogue(handle).setUser(credentials),
+  async markFavorite(handle, series_id, favorite) {
+    const receipt = await catalogue(handle).account.markFavorite({ media_type: 'tv', media_id: series_id, favorite });
+    return receipt.outcome;
+  },
+  async outbox(handle) {
+    const rows = await catalogue(handle).database.outbox.orderBy('seq').toArray();
+    return rows.map((row) => ({
+      seq: row.seq as number,
+      operation: row.mutation.operation,
+      state: row.state,
+      attempts: row.attempts,
+    }));
   },
   async dumpIndexedDB() {
     const dump: IndexedDBDump = {};

@@ -17,6 +17,16 @@ export interface OpenOptions {
   accessToken?: string;
   /** @default the page's own origin (the one-process server) */
   baseUrl?: string;
+  /** The catalogue's `outboxLeaseMs`. @default the catalogue's */
+  outboxLeaseMs?: number;
+}
+
+/** What the page's outbox holds now (every user), oldest first. */
+export interface OutboxRowState {
+  readonly seq: number;
+  readonly operation: string;
+  readonly state: string;
+  readonly attempts: number;
 }
 
 /** How a pull started with `startPull` stands: its promise cannot cross `evaluate` while pending. */
@@ -39,6 +49,10 @@ export interface E2EPageApi {
   configuration(handle: string): Promise<unknown>;
   status(handle: string): SyncStatus;
   close(handle: string): Promise<void>;
+  setUser(handle: string, credentials: { account_id: number; session_id: string }): Promise<void>;
+  /** Marks a series a favorite or not: returns the receipt's outcome (`queued`, `coalesced`, `cancelled`). */
+  markFavorite(handle: string, series_id: number, favorite: boolean): Promise<string>;
+  outbox(handle: string): Promise<OutboxRowState[]>;
   dumpIndexedDB(): Promise<IndexedDBDump>;
 }
 

@@ -237,7 +237,13 @@ export async function storeUserData(f: CatalogueFixture): Promise<number[]> {
   const episode = { series_id: series[0] as number, season_number: 1, episode_number: 1 };
   service.control.setAccountState({ session_id: session.session_id, ...episode }, { rated: { value: 8 } });
   await catalogue.sync.pull('episodeAccountStates', episode);
-  await catalogue.lists.removeItem({ list_id, media_id: items[1] as number });
+  // The change is made offline, then claimed by another tab that never finishes sending it: this user's rows stay
+  // exactly as written while the test works (each waits its turn behind that row).
+  f.connectivity.setOnline(false);
+  const { seq } = await catalogue.lists.removeItem({ list_id, media_id: items[1] as number });
+  const claim = { instance: 'another-tab', attempt: 1, leaseUntil: Number.MAX_SAFE_INTEGER };
+  await catalogue.database.outbox.update(seq, { state: 'sending', attempts: 1, claim });
+  f.connectivity.setOnline(true);
   await clock.flush();
   expect(await catalogue.database.outbox.count()).toBe(1);
   return series;

@@ -59,7 +59,8 @@ export class WriteLedger {
         throw new TypeError('fetch failed: connection reset');
       }
       const response = await fetch(request);
-      this.handled.push({ user, key, status: response.status });
+      // A captive portal's page is answered before the service: the write was not handled.
+      if (!isPortalPage(response)) this.handled.push({ user, key, status: response.status });
       if (this.faultsOn && draw < error + resetBefore + resetAfter) {
         this.injected.resetAfter += 1;
         throw new TypeError('fetch failed: connection reset after the service answered');
@@ -67,6 +68,10 @@ export class WriteLedger {
       return response;
     };
   }
+}
+
+function isPortalPage(response: Response): boolean {
+  return (response.headers.get('content-type') ?? '').startsWith('text/html');
 }
 
 /** The write an outbox row sends, keyed like `HandledWrite.key`. */

@@ -1,0 +1,17 @@
+/**
+ * The user scope a read or write belongs to was signed out (in this tab or another): nothing is written under it.
+ * A pull of that scope rejects with it; it is not a failure of the service, so nothing records it either.
+ */
+export class ScopeEndedError extends Error {
+  override readonly name = 'ScopeEndedError' as const;
+  readonly userScope: string;
+
+  constructor(userScope: string) {
+    super(`${userScope} was signed out`);
+    this.userScope = userScope;
+  }
+}
+
+export function isScopeEndedError(value: unknown): value is ScopeEndedError {
+  return value instanceof ScopeEndedError || (value as { name?: unknown } | null)?.name === 'ScopeEndedError';
+}
