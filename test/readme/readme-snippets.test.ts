@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, root } from '../helpers/built-package.js';
 
 /**
@@ -132,6 +132,8 @@ function typeCheck(blocks: Snippet[]): string[] {
 }
 
 beforeAll(ensureBuilt, 180_000);
+// The folder links back to the repository: never leave it for a tool that walks the tree.
+afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
 describe("the README's TypeScript", () => {
   it('has its blocks found', () => {
