@@ -1,7 +1,9 @@
+#!/usr/bin/env node
 /// <reference types="node" />
 /**
- * `npm run serve:fake -- --port 8787 --seed 1 --scale small|medium|large --rate 40`: serves the fake catalogue
- * service on 127.0.0.1 and prints its URL, access token and v3 API key (`--token`, `--api-key` set them).
+ * `npx catalogue-sync-fake --port 8787 --seed 1 --scale small|medium|large --rate 40` (the package's bin: this file
+ * built into `dist/testing/cli.js`; in this repository `npm run serve:fake -- …` runs it from source through tsx):
+ * serves the fake catalogue service on 127.0.0.1 and prints its URL, access token and v3 API key (`--token`, `--api-key` set them).
  * `--rate 0` turns the rate limit off. It answers only loopback `Host` names and `--host` itself (DNS rebinding);
  * `--allowed-host NAME` (repeatable) adds a name, `--any-host` lifts the check.
  */
@@ -11,7 +13,7 @@ import { serveFakeService } from './node.js';
 import { FAKE_ACCESS_TOKEN, FAKE_API_KEY } from './service/options.js';
 
 const USAGE =
-  'usage: serve:fake [--port 8787] [--host 127.0.0.1] [--seed 1] [--scale small|medium|large] [--rate 40] [--retry-after] [--token T] [--api-key K] [--allowed-host NAME]… [--any-host]';
+  'usage: catalogue-sync-fake [--port 8787] [--host 127.0.0.1] [--seed 1] [--scale small|medium|large] [--rate 40] [--retry-after] [--token T] [--api-key K] [--allowed-host NAME]… [--any-host]';
 
 function print(line: string): void {
   process.stdout.write(`${line}\n`);
