@@ -3,33 +3,14 @@ import { endpoints, operationNames } from '../../src/api/endpoints.js';
 import { harness } from './helpers.js';
 import { type JsonSchema, responseSchema, schemaErrors } from './openapi-schemas.js';
 import { requestFor } from './requests.js';
+import { DOCUMENTED_NULLABLE } from './shape.js';
 
 /**
  * Fields the document types as strings or numbers that the real service also sends as null (FACTS §8: image paths,
  * languages, external ids, runtimes; a network without a logo, an account without an avatar): the document never
  * says `nullable` because its schemas are inferred from one example each.
  */
-const NULLABLE = new Set([
-  'poster_path',
-  'backdrop_path',
-  'profile_path',
-  'still_path',
-  'logo_path',
-  'avatar_path',
-  'iso_639_1',
-  'iso_3166_1',
-  'runtime',
-  'facebook_id',
-  'freebase_id',
-  'freebase_mid',
-  'imdb_id',
-  'instagram_id',
-  'tiktok_id',
-  'tvrage_id',
-  'twitter_id',
-  'wikidata_id',
-  'youtube_id',
-]);
+const NULLABLE = new Set([...DOCUMENTED_NULLABLE, 'logo_path', 'avatar_path']);
 /** Typed `integer` because the example was whole (`vote_average: 8`, a rating `value: 9`); both take decimals. */
 const FRACTIONAL = new Set(['vote_average', 'value']);
 const OPTIONS = { nullable: NULLABLE, fractional: FRACTIONAL };

@@ -18,7 +18,7 @@ interface Shape {
 }
 
 /** FACTS §8 and SPEC: image paths, languages, external ids and runtimes may be null on the real service. */
-const DOCUMENTED_NULLABLE = new Set([
+export const DOCUMENTED_NULLABLE: ReadonlySet<string> = new Set([
   'poster_path',
   'backdrop_path',
   'profile_path',
