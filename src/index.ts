@@ -22,15 +22,10 @@ export {
   systemClock,
   type TimerHandle,
 } from './env.js';
+export { isPendingMutationsError, PendingMutationsError } from './errors/pending-mutations-error.js';
+export { isQuotaExceededError } from './errors/quota-exceeded-error.js';
 export type { LocalQueries, OperationViews, ViewArgs } from './query/create-views.js';
-export {
-  type ImageKind,
-  ImageUrlError,
-  type ImageUrlOptions,
-  imageUrl,
-  isImageUrlError,
-  srcSet,
-} from './query/image-url.js';
+export { type ImageKind, type ImageUrlOptions, imageUrl, srcSet } from './query/image-url.js';
 export { foldText, type LocalSearchItem, type LocalSearchResult } from './query/local-search.js';
 export type { LocalView } from './query/local-view.js';
 export {
@@ -72,9 +67,7 @@ export type {
 } from './sync/changes/change-feed-options.js';
 export { type Freshness, MIN_MAX_AGE_SECONDS } from './sync/freshness.js';
 export type { AccountMutations, ListMutations, MutationReceipt } from './sync/mutations.js';
-export { isPendingMutationsError, PendingMutationsError } from './sync/pending-mutations-error.js';
 export type { CatalogueParams } from './sync/prepare-call.js';
-export { isQuotaExceededError } from './sync/quota-error.js';
 export type {
   EnsureFreshResult,
   ListOperation,

@@ -1,3 +1,4 @@
+export * from '../errors/index.js';
 export { buildRequest, canonicalQueryString, requestKey } from './build-request.js';
 export { parseMaxAge } from './cache-control.js';
 export {
@@ -19,7 +20,6 @@ export {
   type ParsedParamsOf,
   type ResponseOf,
 } from './endpoints.js';
-export * from './errors/index.js';
 export { MAX_JSON_DEPTH, neutraliseJson } from './neutralise-json.js';
 export { parseParams } from './parse-params.js';
 export {

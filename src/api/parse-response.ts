@@ -1,7 +1,7 @@
+import { SchemaValidationError } from '../errors/schema-validation-error.js';
+import { ServiceError } from '../errors/service-error.js';
 import { parseMaxAge } from './cache-control.js';
 import { endpoints, type OperationName, type ResponseOf } from './endpoints.js';
-import { SchemaValidationError } from './errors/schema-validation-error.js';
-import { ServiceError } from './errors/service-error.js';
 import { MAX_JSON_DEPTH, neutraliseJson } from './neutralise-json.js';
 import { DEFAULT_MAX_BODY_BYTES, readBodyText } from './read-body.js';
 import { parseRetryAfter } from './retry-after.js';

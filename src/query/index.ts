@@ -12,14 +12,7 @@ export {
   type ViewArgs,
   type Views,
 } from './create-views.js';
-export {
-  type ImageKind,
-  ImageUrlError,
-  type ImageUrlOptions,
-  imageUrl,
-  isImageUrlError,
-  srcSet,
-} from './image-url.js';
+export { type ImageKind, type ImageUrlOptions, imageUrl, srcSet } from './image-url.js';
 export { discoverLocally, LOCAL_PAGE_SIZE } from './local-discover.js';
 export { foldText, type LocalSearchItem, type LocalSearchResult, searchLocally } from './local-search.js';
 export type { LocalView } from './local-view.js';

@@ -13,7 +13,8 @@ import {
   operationNames,
 } from '../../src/api/index.js';
 import { configuration as configurationSchema } from '../../src/api/schemas/configuration.js';
-import { type ImageKind, type ImageUrlError, imageUrl, isImageUrlError, srcSet } from '../../src/query/image-url.js';
+import { type ImageUrlError, isImageUrlError } from '../../src/errors/image-url-error.js';
+import { type ImageKind, imageUrl, srcSet } from '../../src/query/image-url.js';
 import type { MutationOperation } from '../../src/store/outbox-rows.js';
 import { isStoredOperation } from '../../src/store/store-mappings.js';
 import { exampleParams, TEST_BASE_URL, TEST_TOKEN } from '../helpers/api-client.js';

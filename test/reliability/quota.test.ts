@@ -1,11 +1,11 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { Catalogue } from '../../src/create-catalogue.js';
+import { isQuotaExceededError } from '../../src/errors/quota-exceeded-error.js';
 import { browseUnitsByAge } from '../../src/store/browse-unit-order.js';
 import { evictBrowseData } from '../../src/store/evict-browse-data.js';
 import type { SyncErrorEvent } from '../../src/sync/catalogue-events.js';
 import { LOW_WATER_MARK, QUOTA_BACKOFF_MS, QUOTA_EVICTION_SHARE } from '../../src/sync/eviction.js';
-import { isQuotaExceededError } from '../../src/sync/quota-error.js';
 import { record, until } from '../query/view-helpers.js';
 import { type CatalogueFixture, catalogueFixture } from '../sync/catalogue-fixture.js';
 import {

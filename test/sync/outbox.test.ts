@@ -1,9 +1,9 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { Catalogue } from '../../src/create-catalogue.js';
+import { isPendingMutationsError, PendingMutationsError } from '../../src/errors/pending-mutations-error.js';
 import { observableSymbol } from '../../src/query/observable.js';
 import type { OutboxSnapshot } from '../../src/query/outbox-view.js';
 import type { MutationFailedEvent } from '../../src/sync/catalogue-events.js';
-import { isPendingMutationsError, PendingMutationsError } from '../../src/sync/pending-mutations-error.js';
 import { FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
 import {
   BASE_URL,
