@@ -1,4 +1,3 @@
-export * from '../errors/index.js';
 export { buildRequest, canonicalQueryString, requestKey } from './build-request.js';
 export { parseMaxAge } from './cache-control.js';
 export {

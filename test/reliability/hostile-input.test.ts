@@ -3,17 +3,19 @@ import {
   createApiClient,
   DEFAULT_MAX_BODY_BYTES,
   endpoints,
-  type InvalidParamsError,
-  isInvalidParamsError,
   isOperationName,
-  isSchemaValidationError,
-  isServiceError,
   MAX_JSON_DEPTH,
   type OperationName,
   operationNames,
 } from '../../src/api/index.js';
 import { configuration as configurationSchema } from '../../src/api/schemas/configuration.js';
 import { type ImageUrlError, isImageUrlError } from '../../src/errors/image-url-error.js';
+import {
+  type InvalidParamsError,
+  isInvalidParamsError,
+  isSchemaValidationError,
+  isServiceError,
+} from '../../src/errors/index.js';
 import { type ImageKind, imageUrl, srcSet } from '../../src/query/image-url.js';
 import type { MutationOperation } from '../../src/store/outbox-rows.js';
 import { isStoredOperation } from '../../src/store/store-mappings.js';
