@@ -9,6 +9,7 @@ import {
   operationNames,
 } from '../../src/api/index.js';
 import { configuration as configurationSchema } from '../../src/api/schemas/configuration.js';
+import { databaseOf } from '../../src/create-catalogue.js';
 import { type ImageUrlError, isImageUrlError } from '../../src/errors/image-url-error.js';
 import {
   type InvalidParamsError,
@@ -162,7 +163,7 @@ describe('hostile path parameters never reach the network', () => {
     tally.add('requests sent for invalid input', fetch.calls.length - sentBefore);
     expect(cases).toBeGreaterThan(1000);
     expect(fetch.calls.length - sentBefore).toBe(0);
-    expect(await catalogue.database.outbox.count()).toBe(0);
+    expect(await databaseOf(catalogue).outbox.count()).toBe(0);
     await catalogue.close();
   });
 });
@@ -190,7 +191,7 @@ describe('hostile credentials never reach the network either', () => {
     }
     tally.add('requests sent for invalid input', fetch.calls.length);
     expect(fetch.calls).toEqual([]);
-    expect(await catalogue.database.users.count()).toBe(0);
+    expect(await databaseOf(catalogue).users.count()).toBe(0);
     expect(catalogue.userScopeId).toBeUndefined();
     await catalogue.close();
   });
@@ -346,7 +347,7 @@ describe('the catalogue refuses hostile bodies and keeps the data it had', () =>
     h.answer(respond);
     const error = await rejectionOf(h.catalogue.sync.pull('trendingTv', day, { force: true }));
     expect(isSchemaValidationError(error), String(error)).toBe(true);
-    expect(await h.catalogue.database.quarantine.count()).toBe(1);
+    expect(await databaseOf(h.catalogue).quarantine.count()).toBe(1);
     expect(quarantined).toHaveLength(1);
     expect(await h.catalogue.read('trendingTv', day)).toStrictEqual(h.before);
     await h.catalogue.close();
@@ -358,7 +359,7 @@ describe('the catalogue refuses hostile bodies and keeps the data it had', () =>
     h.answer(() => jsonResponse(trending, 200, { ETag: 'W/"1"' }));
     expect(trending.length).toBeGreaterThan(4_096);
     expect(isSchemaValidationError(await rejectionOf(h.catalogue.sync.pull('trendingTv', day)))).toBe(true);
-    expect(await h.catalogue.database.quarantine.count()).toBe(1);
+    expect(await databaseOf(h.catalogue).quarantine.count()).toBe(1);
     expect(await h.catalogue.read('trendingTv', day)).toBeUndefined();
     await h.catalogue.close();
     for (const bad of [0, -1, 1.5, Number.NaN, '8MB']) {
@@ -396,7 +397,7 @@ describe('the catalogue refuses hostile bodies and keeps the data it had', () =>
     await h.catalogue.sync.pull('trendingTv', day);
     h.answer(() => jsonResponse(prototypeChangeFeed()));
     await h.catalogue.sync.pull('episodeChanges', { episode_id: 63056 });
-    const dump = await dumpDatabase(h.catalogue.database);
+    const dump = await dumpDatabase(databaseOf(h.catalogue));
     const bad = Object.entries(dump).flatMap(([table, rows]) =>
       allKeys(rows)
         .filter((key) => FORBIDDEN.includes(key) || key.startsWith('<'))
