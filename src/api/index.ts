@@ -26,7 +26,6 @@ export {
   type NotModifiedResponse,
   type ParseResponseOptions,
   parseResponse,
-  serviceErrorFrom,
 } from './parse-response.js';
 export { DEFAULT_MAX_BODY_BYTES, readBodyText } from './read-body.js';
 export { parseRetryAfter } from './retry-after.js';

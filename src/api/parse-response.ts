@@ -55,7 +55,7 @@ function asRecord(value: unknown): Record<string, unknown> | undefined {
 }
 
 /** Builds the `ServiceError` for an HTTP failure from whichever of the two error shapes the body has. */
-export function serviceErrorFrom(
+function serviceErrorFrom(
   operation: string,
   status: number,
   bodyText: string,
