@@ -16,7 +16,7 @@
  */
 import { liveQuery } from 'dexie';
 import { parseParams, type ResponseOf } from '../src/api/index.js';
-import { createCatalogue } from '../src/create-catalogue.js';
+import { createCatalogue, databaseOf } from '../src/create-catalogue.js';
 import { createManualConnectivity } from '../src/env.js';
 import { type CatalogueDatabase, openCatalogueDatabase, writeResponse } from '../src/store/index.js';
 import { type Benchmark, type BenchRow, type BenchStorage, type IdbPair, ratio, round } from './benchmark.js';
@@ -130,7 +130,7 @@ export async function libraryLatencies(storage: BenchStorage, writes: number, wa
     fetch: () => Promise.reject(new Error('the notification benchmark must not fetch')),
   });
   try {
-    await write(catalogue.database, page.params, page.body, -1);
+    await write(databaseOf(catalogue), page.params, page.body, -1);
     const { language: _language, ...params } = page.params;
     const view = catalogue.discoverTv(params as never);
     const waiting = waiters();
@@ -144,7 +144,7 @@ export async function libraryLatencies(storage: BenchStorage, writes: number, wa
       });
     });
     await ready;
-    return await timeWrites(writes, warmup, (i) => write(catalogue.database, changing, changed(i), i), waiting.seen);
+    return await timeWrites(writes, warmup, (i) => write(databaseOf(catalogue), changing, changed(i), i), waiting.seen);
   } finally {
     await catalogue.close();
     await place.remove();

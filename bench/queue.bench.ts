@@ -11,8 +11,9 @@
  * answer.
  */
 import PQueue from 'p-queue';
-import { createApiClient, isServiceError } from '../src/api/index.js';
+import { createApiClient } from '../src/api/index.js';
 import { type FetchLike, globalFetch } from '../src/env.js';
+import { isServiceError } from '../src/errors/index.js';
 import { createRequestQueue } from '../src/queue/index.js';
 import { FAKE_ACCESS_TOKEN } from '../src/testing/index.js';
 import { serveFakeService } from '../src/testing/node.js';

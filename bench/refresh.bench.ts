@@ -11,7 +11,7 @@
  */
 import type { DBCore, DBCoreMutateRequest } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { type Catalogue, createCatalogue } from '../src/create-catalogue.js';
+import { type Catalogue, createCatalogue, databaseOf } from '../src/create-catalogue.js';
 import type { FetchLike } from '../src/env.js';
 import { createFakeService, createVirtualClock, FAKE_ACCESS_TOKEN } from '../src/testing/index.js';
 import { type Benchmark, type BenchRow, ratio } from './benchmark.js';
@@ -42,7 +42,7 @@ function metered(fetch: FetchLike, meter: Meter): FetchLike {
 /** Rows put or deleted per table, counted at Dexie's DBCore level. */
 function countWrites(catalogue: Catalogue): Record<string, number> {
   const rows: Record<string, number> = {};
-  catalogue.database.use({
+  databaseOf(catalogue).use({
     stack: 'dbcore',
     name: 'bench-count-writes',
     create: (down: DBCore) => ({
@@ -88,7 +88,7 @@ const refresh: Benchmark = async ({ smoke, log }) => {
     dbName: 'bench-refresh',
   });
   const writes = countWrites(catalogue);
-  const db = catalogue.database;
+  const db = databaseOf(catalogue);
 
   // Track whole series until n episodes are tracked, then keep exactly n cursors.
   for (const series of service.control.allSeries().filter((s) => s.adult === false)) {

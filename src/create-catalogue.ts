@@ -128,8 +128,6 @@ export interface Catalogue extends OperationViews {
   srcSet(path: string | null | undefined, kind: ImageKind, options?: ImageUrlOptions): string | undefined;
   /** Resolves when no request is queued or in flight. */
   onIdle(): Promise<void>;
-  /** The Dexie database, for advanced reads and tests. Writes belong to the engine. */
-  readonly database: CatalogueDatabase;
   /** Stops the queue and connectivity listener and closes the database. */
   close(): Promise<void>;
 }
@@ -283,7 +281,6 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
     imageUrl: (path, kind, size, imageOptions) => imageUrl(loadedConfiguration(), path, kind, size, imageOptions),
     srcSet: (path, kind, imageOptions) => srcSet(loadedConfiguration(), path, kind, imageOptions),
     onIdle: () => queue.onIdle(),
-    database: db,
     async close() {
       for (const off of forwarders) off();
       unsubscribeConnectivity();
@@ -294,5 +291,19 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
       db.close();
     },
   } satisfies Omit<Catalogue, keyof OperationViews>;
-  return Object.assign(catalogue, views.operations);
+  const created = Object.assign(catalogue, views.operations);
+  databases.set(created, db);
+  return created;
+}
+
+const databases = new WeakMap<Catalogue, CatalogueDatabase>();
+
+/**
+ * The Dexie database of a catalogue, for tests and benchmarks that inspect the store. Not public (`src/index.ts`
+ * does not export it): a user reads through views, and writes belong to the engine.
+ */
+export function databaseOf(catalogue: Catalogue): CatalogueDatabase {
+  const db = databases.get(catalogue);
+  if (!db) throw new TypeError('databaseOf: not a catalogue made by createCatalogue');
+  return db;
 }

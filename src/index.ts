@@ -1,7 +1,49 @@
 /**
- * catalogue-sync: the public surface. Everything a user may touch is exported here, explicitly.
+ * catalogue-sync: the public surface of the catalogue. Everything a user may touch is exported here, explicitly: the
+ * catalogue, its options, views, snapshots and events, the errors and their guards, the image helpers and the helpers
+ * for the injectable effects (clock, connectivity, locks, channels). The API client, request queue, endpoint
+ * registry and response schemas are `catalogue-sync/api` (`src/api-entry.ts`); the data types views serve are here,
+ * as types.
  */
-export * from './api/index.js';
+export type { AccessToken } from './api/create-api-client.js';
+export type { OperationName, ParamsOf, ResponseOf } from './api/endpoints.js';
+export type {
+  AccountDetails,
+  AccountState,
+  CastMember,
+  ChangeAction,
+  ChangedSeries,
+  ChangeGroup,
+  ChangeItem,
+  Configuration,
+  CrewMember,
+  Episode,
+  EpisodeChanges,
+  ImageConfiguration,
+  ImageFile,
+  KnownForItem,
+  ListDetails,
+  ListItem,
+  MovieSummary,
+  MovieVideos,
+  PagedEnvelope,
+  PersonExternalIds,
+  PersonSummary,
+  PersonTranslation,
+  PersonTranslations,
+  Rated,
+  SeasonCredits,
+  SeasonDetails,
+  SeasonEpisode,
+  SeasonImages,
+  StatusEnvelope,
+  TaggedImage,
+  TaggedImagesPage,
+  TokenValidation,
+  TvChanges,
+  TvSeriesSummary,
+  Video,
+} from './api/schemas/index.js';
 export {
   type Catalogue,
   type CatalogueAuth,
@@ -22,15 +64,37 @@ export {
   systemClock,
   type TimerHandle,
 } from './env.js';
-export type { LocalQueries, OperationViews, ViewArgs } from './query/create-views.js';
 export {
-  type ImageKind,
+  BudgetExceededError,
+  CatalogueError,
+  type CatalogueErrorName,
   ImageUrlError,
-  type ImageUrlOptions,
-  imageUrl,
+  type ImageUrlErrorReason,
+  InvalidParamsError,
+  isBudgetExceededError,
+  isCatalogueError,
   isImageUrlError,
-  srcSet,
-} from './query/image-url.js';
+  isInvalidParamsError,
+  isNetworkError,
+  isOfflineError,
+  isPendingMutationsError,
+  isQuotaExceededError,
+  isSchemaValidationError,
+  isScopeEndedError,
+  isServiceError,
+  isTimeoutError,
+  isWorkerReplyTimeoutError,
+  NetworkError,
+  OfflineError,
+  PendingMutationsError,
+  SchemaValidationError,
+  ScopeEndedError,
+  ServiceError,
+  TimeoutError,
+  WorkerReplyTimeoutError,
+} from './errors/index.js';
+export type { LocalQueries, OperationViews, ViewArgs } from './query/create-views.js';
+export { type ImageKind, type ImageUrlOptions, imageUrl, srcSet } from './query/image-url.js';
 export { foldText, type LocalSearchItem, type LocalSearchResult } from './query/local-search.js';
 export type { LocalView } from './query/local-view.js';
 export {
@@ -44,7 +108,20 @@ export type { PagesSnapshot, PagesView } from './query/pages-view.js';
 export type { StoreView } from './query/store-view.js';
 export type { SnapshotOf, View } from './query/view.js';
 export type { ViewSnapshot, ViewStatus } from './query/view-snapshot.js';
-export * from './queue/index.js';
+export type { RateLimitOptions, RetryOptions } from './queue/options.js';
+export type { Priority } from './queue/priority.js';
+export type {
+  DedupedEvent,
+  ErrorSummary,
+  RateLimitedEvent,
+  RequestEvent,
+  RequestInfo,
+  RequestQueueEvents,
+  ResponseEvent,
+  RetryEvent,
+} from './queue/queue-events.js';
+export type { QueueState, QueueStats } from './queue/queue-stats.js';
+export type { OfflineMode } from './queue/shared-request.js';
 export type { WriteResult } from './store/write-response.js';
 export { createInProcessLocks, type LockManagerLike } from './sync/background-lock.js';
 export {
@@ -72,9 +149,7 @@ export type {
 } from './sync/changes/change-feed-options.js';
 export { type Freshness, MIN_MAX_AGE_SECONDS } from './sync/freshness.js';
 export type { AccountMutations, ListMutations, MutationReceipt } from './sync/mutations.js';
-export { isPendingMutationsError, PendingMutationsError } from './sync/pending-mutations-error.js';
 export type { CatalogueParams } from './sync/prepare-call.js';
-export { isQuotaExceededError } from './sync/quota-error.js';
 export type {
   EnsureFreshResult,
   ListOperation,

@@ -1,3 +1,4 @@
+import { databaseOf } from '../../src/create-catalogue.js'; // internal: no public view serves records by id yet
 /**
  * The demo's signed-in user, on the embedded fake service only: a session and a list made through its
  * `/__fake/…` control routes (a real service has the user approve a request token on its site instead).
@@ -36,10 +37,10 @@ async function control<T>(path: string, body: unknown): Promise<T> {
 /** Creates the demo user with a list of up to six cached movies and a watchlist of four series, and signs in. */
 export async function signInDemoUser(catalogue: Catalogue): Promise<DemoUser> {
   const session = await control<{ session_id: string; account_id: number }>('/sessions', {});
-  const movies = (await catalogue.database.movies.limit(6).toArray()).map((movie) => movie.id);
+  const movies = (await databaseOf(catalogue).movies.limit(6).toArray()).map((movie) => movie.id);
   const { list_id } = await control<{ list_id: number }>('/lists', { session_id: session.session_id, items: movies });
   // A TV watchlist added a day apart, so its two sort orders differ.
-  const series = (await catalogue.database.tvSeries.limit(4).toArray()).map((row) => row.id);
+  const series = (await databaseOf(catalogue).tvSeries.limit(4).toArray()).map((row) => row.id);
   for (const [index, series_id] of series.entries()) {
     await control('/watchlist', {
       session_id: session.session_id,

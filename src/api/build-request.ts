@@ -9,7 +9,7 @@ function formatValue(value: unknown): string {
  * Entries in canonical order (by key, code-unit order), skipping undefined. Canonical order makes equal
  * requests byte-equal, which in-flight dedup, request keys and the CDN's cache all rely on.
  */
-export function canonicalEntries(params: Record<string, unknown>): [string, string][] {
+function canonicalEntries(params: Record<string, unknown>): [string, string][] {
   return Object.keys(params)
     .filter((key) => params[key] !== undefined)
     .sort()

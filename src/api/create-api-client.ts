@@ -1,8 +1,8 @@
 import { type Clock, type FetchLike, globalFetch, systemClock } from '../env.js';
+import { NetworkError } from '../errors/network-error.js';
+import { TimeoutError } from '../errors/timeout-error.js';
 import { buildRequest } from './build-request.js';
 import type { OperationName, ParamsOf, ResponseOf } from './endpoints.js';
-import { NetworkError } from './errors/network-error.js';
-import { TimeoutError } from './errors/timeout-error.js';
 import { parseParams } from './parse-params.js';
 import { type ApiResponse, type NotModifiedResponse, parseResponse } from './parse-response.js';
 import { DEFAULT_MAX_BODY_BYTES } from './read-body.js';

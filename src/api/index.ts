@@ -19,7 +19,6 @@ export {
   type ParsedParamsOf,
   type ResponseOf,
 } from './endpoints.js';
-export * from './errors/index.js';
 export { MAX_JSON_DEPTH, neutraliseJson } from './neutralise-json.js';
 export { parseParams } from './parse-params.js';
 export {
@@ -27,7 +26,6 @@ export {
   type NotModifiedResponse,
   type ParseResponseOptions,
   parseResponse,
-  serviceErrorFrom,
 } from './parse-response.js';
 export { DEFAULT_MAX_BODY_BYTES, readBodyText } from './read-body.js';
 export { parseRetryAfter } from './retry-after.js';

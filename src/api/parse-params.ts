@@ -1,6 +1,6 @@
 import type { z } from 'zod';
+import { InvalidParamsError } from '../errors/invalid-params-error.js';
 import { endpoints, isOperationName, type OperationName, type ParsedParamsOf } from './endpoints.js';
-import { InvalidParamsError } from './errors/invalid-params-error.js';
 
 function offendingParam(issue: z.core.$ZodIssue): string {
   if (issue.code === 'unrecognized_keys') return issue.keys[0] ?? '(params)';

@@ -1,7 +1,7 @@
+import { SchemaValidationError } from '../errors/schema-validation-error.js';
+import { ServiceError } from '../errors/service-error.js';
 import { parseMaxAge } from './cache-control.js';
 import { endpoints, type OperationName, type ResponseOf } from './endpoints.js';
-import { SchemaValidationError } from './errors/schema-validation-error.js';
-import { ServiceError } from './errors/service-error.js';
 import { MAX_JSON_DEPTH, neutraliseJson } from './neutralise-json.js';
 import { DEFAULT_MAX_BODY_BYTES, readBodyText } from './read-body.js';
 import { parseRetryAfter } from './retry-after.js';
@@ -55,7 +55,7 @@ function asRecord(value: unknown): Record<string, unknown> | undefined {
 }
 
 /** Builds the `ServiceError` for an HTTP failure from whichever of the two error shapes the body has. */
-export function serviceErrorFrom(
+function serviceErrorFrom(
   operation: string,
   status: number,
   bodyText: string,

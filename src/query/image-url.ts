@@ -1,4 +1,5 @@
 import type { Configuration } from '../api/schemas/configuration.js';
+import { ImageUrlError } from '../errors/image-url-error.js';
 
 /** The kinds of image the configuration has size lists for. */
 export type ImageKind = 'backdrop' | 'logo' | 'poster' | 'profile' | 'still';
@@ -19,27 +20,6 @@ const IMAGE_PATH = /^\/[A-Za-z0-9_-]+\.[A-Za-z0-9]{2,5}$/;
  * in the configuration's list: the configuration is a response, and a crafted one could list `../../x` as a size.
  */
 const SIZE_TOKEN = /^(?:[wh][0-9]{1,5}|original)$/;
-
-/** Why an image URL could not be built; `base`: the configuration's base URL is not an http(s) URL. */
-export type ImageUrlErrorReason = 'path' | 'size' | 'kind' | 'base';
-
-/** Why an image URL could not be built. */
-export class ImageUrlError extends Error {
-  override readonly name = 'ImageUrlError' as const;
-  readonly reason: ImageUrlErrorReason;
-
-  constructor(reason: ImageUrlErrorReason, message: string) {
-    super(message);
-    this.reason = reason;
-  }
-}
-
-export function isImageUrlError(value: unknown): value is ImageUrlError {
-  return (
-    value instanceof ImageUrlError ||
-    (typeof value === 'object' && value !== null && (value as { name?: unknown }).name === 'ImageUrlError')
-  );
-}
 
 export interface ImageUrlOptions {
   /**

@@ -1,5 +1,5 @@
+export { isOfflineError, OfflineError } from '../errors/offline-error.js';
 export { createRequestQueue } from './create-request-queue.js';
-export { isOfflineError, OfflineError } from './offline-error.js';
 export type { RateLimitOptions, RequestQueueOptions, RetryOptions } from './options.js';
 export { isPriority, type Priority, priorities } from './priority.js';
 export type {

@@ -1,4 +1,4 @@
-import { isNetworkError, isServiceError, isTimeoutError } from '../api/errors/index.js';
+import { isNetworkError, isServiceError, isTimeoutError } from '../errors/index.js';
 
 /** HTTP statuses worth another try: the service was overloaded or a gateway failed, not the request. */
 const RETRYABLE_STATUSES = new Set([429, 500, 502, 503, 504]);

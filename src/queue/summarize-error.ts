@@ -1,4 +1,4 @@
-import { isServiceError } from '../api/errors/index.js';
+import { isServiceError } from '../errors/index.js';
 import type { ErrorSummary } from './queue-events.js';
 
 /** An error reduced to plain facts for events and logs: never its message, which may quote a URL. */

@@ -1,4 +1,4 @@
-import type { SchemaValidationError } from '../api/index.js';
+import type { SchemaValidationError } from '../errors/schema-validation-error.js';
 import type { CatalogueDatabase } from './catalogue-database.js';
 import type { QuarantineIssue, QuarantineRow } from './rows.js';
 

@@ -1,6 +1,6 @@
+import { ScopeEndedError } from '../errors/scope-ended-error.js';
 import type { CatalogueDatabase } from './catalogue-database.js';
 import { type BaseKey, type BaseTable, rebaseOnResponse } from './optimistic-state.js';
-import { ScopeEndedError } from './scope-ended-error.js';
 import { listKeyOf, requestedPage } from './store-keys.js';
 import type { WriteResult } from './write-response.js';
 

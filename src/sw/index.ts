@@ -2,7 +2,8 @@
  * `catalogue-sync/sw`: background refresh in a service worker (worker side) and its registration (page side).
  * The worker runs `catalogue.sync.refresh()` — the code path a page calls — under the same background lock.
  */
-export { BudgetExceededError, isBudgetExceededError } from './budget-exceeded-error.js';
+export { BudgetExceededError, isBudgetExceededError } from '../errors/budget-exceeded-error.js';
+export { isWorkerReplyTimeoutError, WorkerReplyTimeoutError } from '../errors/worker-reply-timeout-error.js';
 export {
   type BackgroundCatalogue,
   type BackgroundRefresh,
@@ -32,4 +33,3 @@ export {
   registerBackgroundRefresh,
   type VisibilitySource,
 } from './register-background-refresh.js';
-export { isWorkerReplyTimeoutError, WorkerReplyTimeoutError } from './worker-reply-timeout-error.js';

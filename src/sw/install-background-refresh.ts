@@ -1,6 +1,6 @@
 import type { Catalogue } from '../create-catalogue.js';
 import { type Clock, systemClock } from '../env.js';
-import { BudgetExceededError } from './budget-exceeded-error.js';
+import { BudgetExceededError } from '../errors/budget-exceeded-error.js';
 import {
   type BackgroundRun,
   type BackgroundStatus,

@@ -1,4 +1,5 @@
 import { type Clock, systemClock } from '../env.js';
+import { WorkerReplyTimeoutError } from '../errors/worker-reply-timeout-error.js';
 import { DEFAULT_TAG } from './install-background-refresh.js';
 import {
   type BackgroundRun,
@@ -8,7 +9,6 @@ import {
   PROTOCOL,
   type WorkerMessage,
 } from './messages.js';
-import { WorkerReplyTimeoutError } from './worker-reply-timeout-error.js';
 
 /** The part of `ServiceWorkerRegistration` used here (Periodic and Background Sync are not in TypeScript's libs). */
 export interface RegistrationLike {

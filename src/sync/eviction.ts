@@ -1,5 +1,6 @@
 import type { EventEmitter } from 'eventemitter3';
 import type { Clock, Logger } from '../env.js';
+import { isQuotaExceededError } from '../errors/quota-exceeded-error.js';
 import { type BrowseUnit, browseUnitsByAge } from '../store/browse-unit-order.js';
 import { isBrowseOperation } from '../store/browse-units.js';
 import type { CatalogueDatabase } from '../store/catalogue-database.js';
@@ -9,7 +10,6 @@ import type { StoredOperation } from '../store/store-mappings.js';
 import type { WriteResult } from '../store/write-response.js';
 import { AccountedSize } from './accounted-size.js';
 import type { CatalogueEvents } from './catalogue-events.js';
-import { isQuotaExceededError } from './quota-error.js';
 
 /** A budget is enforced down to this share of it, so that the next write does not evict again at once. */
 export const LOW_WATER_MARK = 0.9;

@@ -1,5 +1,5 @@
-import { isInvalidParamsError, isServiceError } from '../api/errors/index.js';
-import { scrubMessage } from '../api/scrub-message.js';
+import { isInvalidParamsError, isServiceError } from '../errors/index.js';
+import { scrubMessage } from '../errors/scrub-message.js';
 import type { MutationOperation, OutboxError } from '../store/outbox-rows.js';
 
 /**

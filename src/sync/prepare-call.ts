@@ -1,6 +1,6 @@
 import { endpoints, type OperationName, type ParamsOf } from '../api/endpoints.js';
-import { InvalidParamsError } from '../api/errors/invalid-params-error.js';
 import { parseParams } from '../api/parse-params.js';
+import { InvalidParamsError } from '../errors/invalid-params-error.js';
 import { storeRequestKey } from '../store/store-keys.js';
 import type { StoreParams } from '../store/store-mapping.js';
 import type { UserScope } from './user-scope.js';

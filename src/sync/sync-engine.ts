@@ -1,7 +1,8 @@
 import type { EventEmitter } from 'eventemitter3';
 import type { endpoints, ResponseOf } from '../api/endpoints.js';
-import { isSchemaValidationError, NetworkError, type SchemaValidationError } from '../api/errors/index.js';
-import { scrubMessage } from '../api/scrub-message.js';
+import { isSchemaValidationError, NetworkError, type SchemaValidationError } from '../errors/index.js';
+import { isScopeEndedError, ScopeEndedError } from '../errors/scope-ended-error.js';
+import { scrubMessage } from '../errors/scrub-message.js';
 import type { Priority } from '../queue/priority.js';
 import type { RequestQueue } from '../queue/request-queue.js';
 import type { CatalogueDatabase } from '../store/catalogue-database.js';
@@ -9,7 +10,6 @@ import { quarantineResponse } from '../store/quarantine-response.js';
 import { readRef } from '../store/read-ref.js';
 import { readStored } from '../store/read-stored.js';
 import { writeRebased } from '../store/rebase-mutations.js';
-import { isScopeEndedError, ScopeEndedError } from '../store/scope-ended-error.js';
 import { responseBytes } from '../store/size-ledger.js';
 import { isStoredOperation, type StoredOperation } from '../store/store-mappings.js';
 import { readSyncMeta, recordSyncError } from '../store/sync-meta.js';

@@ -1,5 +1,6 @@
 import type { ResponseOf } from '../api/endpoints.js';
 import type { Clock, Logger } from '../env.js';
+import { PendingMutationsError } from '../errors/pending-mutations-error.js';
 import type { RequestQueue } from '../queue/request-queue.js';
 import type { CatalogueDatabase } from '../store/catalogue-database.js';
 import type { UserRow } from '../store/outbox-rows.js';
@@ -8,7 +9,6 @@ import { purgeUserScope } from '../store/purge-user-scope.js';
 import { readAllDirect } from '../store/read-stored-direct.js';
 import type { ScopeChannel } from './instance-coordination.js';
 import type { Outbox } from './outbox.js';
-import { PendingMutationsError } from './pending-mutations-error.js';
 import type { SyncEngine } from './sync-engine.js';
 import { createUserScope, type UserScope } from './user-scope.js';
 

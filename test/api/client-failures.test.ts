@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isNetworkError, isTimeoutError, NetworkError, TimeoutError } from '../../src/index.js';
+import { isNetworkError, isTimeoutError, NetworkError, TimeoutError } from '../../src/api-entry.js';
 import { createVirtualClock } from '../../src/testing/virtual-clock.js';
 import { createTestClient, TEST_TOKEN } from '../helpers/api-client.js';
 import { rejectionOf, serializeError } from '../helpers/errors.js';

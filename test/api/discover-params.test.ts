@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseParams } from '../../src/index.js';
+import { parseParams } from '../../src/api-entry.js';
 import { caseName, expectAccepted, expectRejected, type ParamCase } from '../helpers/param-assertions.js';
 
 /** The typed discover/tv filters of SPEC's filtering table and FACTS §5: each rejects bad input before sending. */

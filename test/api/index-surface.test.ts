@@ -1,10 +1,14 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import * as api from '../../src/api-entry.js';
 import * as lib from '../../src/index.js';
 import { BEYOND_THE_19 } from '../helpers/operations.js';
 
-/** The public surface of the package entry: the registry and the error classes with their guards. */
+/**
+ * The public surfaces: the registry and helpers of `catalogue-sync/api` (`src/api-entry.ts`), and the error classes
+ * with their guards, which both entries export.
+ */
 
 const THE_19 = [
   'trendingTv',
@@ -30,13 +34,13 @@ const THE_19 = [
 
 describe('the endpoint registry', () => {
   it('holds the 19 operations of the issue, plus only those the Contracts add beyond them', () => {
-    expect(Object.keys(lib.endpoints).sort()).toEqual([...THE_19, ...BEYOND_THE_19].sort());
-    expect([...lib.operationNames].sort()).toEqual([...THE_19, ...BEYOND_THE_19].sort());
+    expect(Object.keys(api.endpoints).sort()).toEqual([...THE_19, ...BEYOND_THE_19].sort());
+    expect([...api.operationNames].sort()).toEqual([...THE_19, ...BEYOND_THE_19].sort());
   });
 
   it.each(THE_19)('%s has method, path, parameter schemas, response schema, scope and freshness', (name) => {
-    expect(lib.isOperationName(name)).toBe(true);
-    const entry = lib.endpoints[name as lib.OperationName];
+    expect(api.isOperationName(name)).toBe(true);
+    const entry = api.endpoints[name as api.OperationName];
     expect(['GET', 'POST', 'DELETE']).toContain(entry.method);
     expect(entry.path).toMatch(/^\/3\/[\w/{}]+$/);
     for (const schema of [entry.pathParams, entry.query, entry.params, entry.response]) {
@@ -54,7 +58,7 @@ describe('the endpoint registry', () => {
   });
 
   it.each(THE_19)('%s: the scope matches the credentials it takes', (name) => {
-    const entry = lib.endpoints[name as lib.OperationName];
+    const entry = api.endpoints[name as api.OperationName];
     const keys = Object.keys(entry.params.shape);
     const takes = { session: keys.includes('session_id'), guest: keys.includes('guest_session_id') };
     const expected = {
@@ -65,11 +69,11 @@ describe('the endpoint registry', () => {
     expect(takes).toEqual(expected);
   });
 
-  it('`npx tsx -e` on src/index.ts prints the operation count', () => {
+  it('`npx tsx -e` on src/api-entry.ts prints the operation count', () => {
     const root = fileURLToPath(new URL('../../', import.meta.url));
     const result = spawnSync(
       fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url)),
-      ['-e', "import { endpoints } from './src/index.ts'; console.log(Object.keys(endpoints).length)"],
+      ['-e', "import { endpoints } from './src/api-entry.ts'; console.log(Object.keys(endpoints).length)"],
       { cwd: root, encoding: 'utf8', timeout: 15_000 },
     );
     expect(result.stderr).toBe('');
@@ -154,23 +158,23 @@ describe('error classes and guards', () => {
 
 describe('helpers of the public surface', () => {
   it.each([
-    ['createApiClient', lib.createApiClient],
-    ['parseParams', lib.parseParams],
-    ['buildRequest', lib.buildRequest],
-    ['requestKey', lib.requestKey],
-    ['canonicalQueryString', lib.canonicalQueryString],
-    ['parseMaxAge', lib.parseMaxAge],
-    ['parseRetryAfter', lib.parseRetryAfter],
-    ['parseResponse', lib.parseResponse],
-    ['isOperationName', lib.isOperationName],
+    ['createApiClient', api.createApiClient],
+    ['parseParams', api.parseParams],
+    ['buildRequest', api.buildRequest],
+    ['requestKey', api.requestKey],
+    ['canonicalQueryString', api.canonicalQueryString],
+    ['parseMaxAge', api.parseMaxAge],
+    ['parseRetryAfter', api.parseRetryAfter],
+    ['parseResponse', api.parseResponse],
+    ['isOperationName', api.isOperationName],
   ] as const)('%s is exported as a function', (_name, value) => {
     expect(value).toBeTypeOf('function');
   });
 
   it('requestKey and canonicalQueryString sort keys and skip undefined', () => {
-    expect(lib.canonicalQueryString({ page: 2, language: 'en-US', region: undefined })).toBe('language=en-US&page=2');
-    expect(lib.requestKey('trendingTv', { time_window: 'day', page: 1 })).toBe('trendingTv?page=1&time_window=day');
-    expect(lib.requestKey('configuration', {})).toBe('configuration');
+    expect(api.canonicalQueryString({ page: 2, language: 'en-US', region: undefined })).toBe('language=en-US&page=2');
+    expect(api.requestKey('trendingTv', { time_window: 'day', page: 1 })).toBe('trendingTv?page=1&time_window=day');
+    expect(api.requestKey('configuration', {})).toBe('configuration');
   });
 
   it.each([
@@ -180,7 +184,7 @@ describe('helpers of the public surface', () => {
     ['public', undefined],
     [null, undefined],
   ] as const)('parseMaxAge(%s) is %s', (header, expected) => {
-    expect(lib.parseMaxAge(header)).toBe(expected);
+    expect(api.parseMaxAge(header)).toBe(expected);
   });
 
   it.each([
@@ -191,6 +195,58 @@ describe('helpers of the public surface', () => {
     ['soon', 0, undefined],
     [null, 0, undefined],
   ] as const)('parseRetryAfter(%s) is %s ms', (header, now, expected) => {
-    expect(lib.parseRetryAfter(header, now)).toBe(expected);
+    expect(api.parseRetryAfter(header, now)).toBe(expected);
+  });
+});
+
+describe('the package entry', () => {
+  it('exports exactly the catalogue, its errors and guards, image helpers and effect helpers (no transport)', () => {
+    expect(Object.keys(lib).sort()).toEqual(
+      [
+        'BudgetExceededError',
+        'CatalogueError',
+        'ImageUrlError',
+        'InvalidParamsError',
+        'MIN_MAX_AGE_SECONDS',
+        'NetworkError',
+        'OfflineError',
+        'PendingMutationsError',
+        'SchemaValidationError',
+        'ScopeEndedError',
+        'ServiceError',
+        'TimeoutError',
+        'WorkerReplyTimeoutError',
+        'createCatalogue',
+        'createInProcessChannels',
+        'createInProcessLocks',
+        'createManualConnectivity',
+        'foldText',
+        'imageUrl',
+        'isBudgetExceededError',
+        'isCatalogueError',
+        'isImageUrlError',
+        'isInvalidParamsError',
+        'isNetworkError',
+        'isOfflineError',
+        'isPendingMutationsError',
+        'isQuotaExceededError',
+        'isSchemaValidationError',
+        'isScopeEndedError',
+        'isServiceError',
+        'isTimeoutError',
+        'isWorkerReplyTimeoutError',
+        'observableSymbol',
+        'platformConnectivity',
+        'silentLogger',
+        'srcSet',
+        'systemClock',
+      ].sort(),
+    );
+  });
+
+  it('both entries export the same error classes (one class, not a copy per entry)', () => {
+    expect(api.ServiceError).toBe(lib.ServiceError);
+    expect(api.CatalogueError).toBe(lib.CatalogueError);
+    expect(new api.OfflineError({ operation: 'configuration' })).toBeInstanceOf(lib.CatalogueError);
   });
 });

@@ -5,7 +5,7 @@ import {
   isInvalidParamsError,
   type OperationName,
   operationNames,
-} from '../../src/index.js';
+} from '../../src/api-entry.js';
 import { createTestClient } from '../helpers/api-client.js';
 import { rejectionOf } from '../helpers/errors.js';
 import { caseName, expectAccepted, expectRejected, type ParamCase } from '../helpers/param-assertions.js';

@@ -6,7 +6,7 @@ import {
   type OperationName,
   operationNames,
   type ParamsOf,
-} from '../../src/index.js';
+} from '../../src/api-entry.js';
 import { createVirtualClock } from '../../src/testing/virtual-clock.js';
 import { createTestClient, exampleParams, TEST_BASE_URL, TEST_TOKEN } from '../helpers/api-client.js';
 import { createRecordingFetch, type FakeHandler } from '../helpers/recording-fetch.js';

@@ -8,7 +8,7 @@ import {
   operationNames,
   SchemaValidationError,
   ServiceError,
-} from '../../src/index.js';
+} from '../../src/api-entry.js';
 import { createTestClient, exampleParams } from '../helpers/api-client.js';
 import { rejectionOf } from '../helpers/errors.js';
 import { BEYOND_THE_19 } from '../helpers/operations.js';

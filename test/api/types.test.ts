@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { ApiResponse, NotModifiedResponse, ResponseOf } from '../../src/index.js';
+import type { ApiResponse, NotModifiedResponse, ResponseOf } from '../../src/api-entry.js';
 import { createTestClient } from '../helpers/api-client.js';
 import { createRecordingFetch } from '../helpers/recording-fetch.js';
 import { jsonResponse } from '../helpers/responses.js';

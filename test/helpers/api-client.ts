@@ -2,10 +2,10 @@ import {
   type ApiClient,
   type ApiClientOptions,
   createApiClient,
-  type FetchLike,
   type OperationName,
   type ParamsOf,
-} from '../../src/index.js';
+} from '../../src/api-entry.js';
+import type { FetchLike } from '../../src/env.js';
 
 /** A recognisable bearer token: tests search errors, URLs and logs for it. */
 export const TEST_TOKEN = 'test-bearer-token-6f1d2c9a';

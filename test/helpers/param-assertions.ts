@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { InvalidParamsError, isInvalidParamsError, type OperationName, parseParams } from '../../src/index.js';
+import { InvalidParamsError, isInvalidParamsError, type OperationName, parseParams } from '../../src/api-entry.js';
 import { createTestClient, exampleParams } from './api-client.js';
 import { rejectionOf } from './errors.js';
 import { createRecordingFetch } from './recording-fetch.js';

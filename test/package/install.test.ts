@@ -74,7 +74,8 @@ describe('the packed library, installed alone into an empty project', { timeout:
     writeFileSync(
       join(app, 'round-trip.js'),
       `
-import { createApiClient, createCatalogue } from 'catalogue-sync';
+import { createCatalogue } from 'catalogue-sync';
+import { createApiClient } from 'catalogue-sync/api';
 import { installBackgroundRefresh } from 'catalogue-sync/sw';
 import { createFakeService, FAKE_ACCESS_TOKEN } from 'catalogue-sync/testing';
 import { serveFakeService } from 'catalogue-sync/testing/node';

@@ -1,5 +1,6 @@
 import { IDBDatabase, IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
+import { databaseOf } from '../../src/create-catalogue.js';
 import { readStoredWithMeta, storeRequestKey } from '../../src/store/index.js';
 import { closedAfterEach } from '../sync/catalogue-fixture.js';
 import { record, until } from './view-helpers.js';
@@ -19,15 +20,18 @@ describe("a new page's first snapshot", () => {
     const view = catalogue.trendingTv({ time_window: 'week' });
     let openAtFirstData: boolean | undefined;
     const stop = view.subscribe(() => {
-      if (openAtFirstData === undefined && view.getSnapshot().data) openAtFirstData = catalogue.database.isOpen();
+      if (openAtFirstData === undefined && view.getSnapshot().data) openAtFirstData = databaseOf(catalogue).isOpen();
     });
     const shown = await until(clock, view, (s) => s.data !== undefined);
     expect(openAtFirstData).toBe(false);
     expect(shown).toMatchObject({ status: 'fresh', error: undefined });
 
     // What Dexie reads once open is the same answer: the snapshot object stays.
-    await catalogue.database.open();
-    const live = await readStoredWithMeta(catalogue.database, 'trendingTv', { language: 'en-US', time_window: 'week' });
+    await databaseOf(catalogue).open();
+    const live = await readStoredWithMeta(databaseOf(catalogue), 'trendingTv', {
+      language: 'en-US',
+      time_window: 'week',
+    });
     expect(shown.data).toStrictEqual(live.entry?.data);
     expect(shown.updatedAt).toBe(live.meta?.fetchedAt);
     const recorder = record(view);
@@ -36,7 +40,7 @@ describe("a new page's first snapshot", () => {
 
     // The live query took over: a record changed by another writer shows in the view.
     const first = shown.data?.results[0];
-    await catalogue.database.tvSeries.update(first?.id as number, { name: 'Renamed by another tab' });
+    await databaseOf(catalogue).tvSeries.update(first?.id as number, { name: 'Renamed by another tab' });
     const renamed = await until(clock, view, (s) => s.data?.results[0]?.name === 'Renamed by another tab');
     expect(renamed.data?.results.slice(1)).toStrictEqual(shown.data?.results.slice(1));
     recorder.stop();
@@ -56,7 +60,7 @@ describe("a new page's first snapshot", () => {
     await catalogue.auth.ready();
     expect(catalogue.userScopeId).toBe(scope);
     // Offline, nothing else needed the database: restoring the user did not open Dexie.
-    expect(catalogue.database.isOpen()).toBe(false);
+    expect(databaseOf(catalogue).isOpen()).toBe(false);
   });
 
   it("comes from the boot row a shown view left, in one read of one table, with the store's own answer", async () => {
@@ -67,7 +71,7 @@ describe("a new page's first snapshot", () => {
     const shownBefore = writer.catalogue.trendingTv({ time_window: 'week' });
     const stopShown = shownBefore.subscribe(() => {});
     const key = storeRequestKey('trendingTv', { language: 'en-US', time_window: 'week' });
-    const bootRow = async () => writer.catalogue.database.bootViews.get(key);
+    const bootRow = async () => databaseOf(writer.catalogue).bootViews.get(key);
     for (let i = 0; i < 50 && !(await bootRow()); i++) await writer.clock.flush();
     expect(await bootRow()).toBeDefined();
     stopShown();
@@ -94,8 +98,8 @@ describe("a new page's first snapshot", () => {
       // Restoring the user read `users`; the view read its boot row: no record, page or freshness table.
       expect(before?.sort()).toEqual([['bootViews'], ['users']]);
       expect(shown).toMatchObject({ status: 'fresh', error: undefined });
-      await catalogue.database.open();
-      const live = await readStoredWithMeta(catalogue.database, 'trendingTv', {
+      await databaseOf(catalogue).open();
+      const live = await readStoredWithMeta(databaseOf(catalogue), 'trendingTv', {
         language: 'en-US',
         time_window: 'week',
       });
@@ -112,7 +116,7 @@ describe("a new page's first snapshot", () => {
     const { catalogue, clock, service } = open({ catalogue: { indexedDB } });
     await catalogue.sync.pull('trendingTv', { time_window: 'week' });
     const key = storeRequestKey('trendingTv', { language: 'en-US', time_window: 'week' });
-    const boot = () => catalogue.database.bootViews.get(key);
+    const boot = () => databaseOf(catalogue).bootViews.get(key);
     const view = catalogue.trendingTv({ time_window: 'week' });
     const recorder = record(view);
     await until(clock, view, (s) => s.data !== undefined);
@@ -123,7 +127,7 @@ describe("a new page's first snapshot", () => {
     // Two changes while it shows: each deletes the row (in the write's transaction), neither rewrites it.
     const id = view.getSnapshot().data?.results[0]?.id as number;
     for (const name of ['First rename', 'Second rename']) {
-      await catalogue.database.tvSeries.update(id, { name });
+      await databaseOf(catalogue).tvSeries.update(id, { name });
       await until(clock, view, (s) => s.data?.results[0]?.name === name);
       expect(await boot()).toBeUndefined();
     }
@@ -142,6 +146,6 @@ describe("a new page's first snapshot", () => {
     for (let i = 0; i < 20; i++) await clock.flush();
     watching.stop();
     for (let i = 0; i < 20; i++) await clock.flush();
-    expect(await catalogue.database.bootViews.toCollection().primaryKeys()).toEqual([key]);
+    expect(await databaseOf(catalogue).bootViews.toCollection().primaryKeys()).toEqual([key]);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { configuration as configurationSchema } from '../../src/api/schemas/configuration.js';
-import { imageUrl, isImageUrlError, srcSet } from '../../src/query/image-url.js';
+import { isImageUrlError } from '../../src/errors/image-url-error.js';
+import { imageUrl, srcSet } from '../../src/query/image-url.js';
 import { readSample } from '../helpers/samples.js';
 
 const configuration = configurationSchema.parse(readSample('configuration.json'));

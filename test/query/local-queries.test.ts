@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/api/endpoints.js';
+import { databaseOf } from '../../src/create-catalogue.js';
 import { foldText } from '../../src/query/local-search.js';
 import type { CatalogueParams } from '../../src/sync/prepare-call.js';
 import { type CatalogueFixture, catalogueFixture } from '../sync/catalogue-fixture.js';
@@ -61,7 +62,7 @@ describe('local.discoverTv over a fully cached small catalogue', () => {
   afterAll(() => fixture.catalogue.close());
 
   it('holds every series of the service', async () => {
-    expect(await fixture.catalogue.database.tvSeries.count()).toBe(fixture.service.control.allSeries().length);
+    expect(await databaseOf(fixture.catalogue).tvSeries.count()).toBe(fixture.service.control.allSeries().length);
   });
 
   it('answers exactly what the service answers, for 60 random filter combinations (fast-check, seeded)', async () => {

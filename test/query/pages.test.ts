@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/api/endpoints.js';
+import { databaseOf } from '../../src/create-catalogue.js';
 import type { CatalogueParams } from '../../src/sync/prepare-call.js';
 import { type CatalogueFixture, catalogueFixture } from '../sync/catalogue-fixture.js';
 import { record, settle, until } from './view-helpers.js';
@@ -116,7 +117,7 @@ describe('paged views', () => {
     await until(clock, view, (s) => s.status === 'fresh' && !s.fetching);
     await view.fetchNextPage();
     await until(clock, view, (s) => s.data?.page === 2 && !s.fetching);
-    const metas = await catalogue.database.syncMeta.toArray();
+    const metas = await databaseOf(catalogue).syncMeta.toArray();
     const lifetime = Math.max(...metas.map((m) => m.expiresAt)) - clock.now();
     // Page 3 is fetched half a lifetime later, so it is still fresh when pages 1 and 2 go stale.
     await clock.advance(lifetime / 2);

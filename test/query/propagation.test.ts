@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { databaseOf } from '../../src/create-catalogue.js';
 import { type CatalogueFixture, catalogueFixture } from '../sync/catalogue-fixture.js';
 import { record, renaming, settle, until } from './view-helpers.js';
 
@@ -67,7 +68,7 @@ describe('a record changed by another response', () => {
     const view = catalogue.popularPeople({});
     const rec = record(view);
     const fresh = await until(clock, view, (s) => s.status === 'fresh' && !s.fetching);
-    const expiry = (await catalogue.database.syncMeta.toArray())[0]?.expiresAt as number;
+    const expiry = (await databaseOf(catalogue).syncMeta.toArray())[0]?.expiresAt as number;
     await clock.advance(expiry - clock.now() - 1);
     await settle(clock);
     expect(view.getSnapshot().status).toBe('fresh');

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/api/endpoints.js';
-import { isInvalidParamsError } from '../../src/api/errors/index.js';
+import { isInvalidParamsError } from '../../src/errors/index.js';
 import { observableSymbol } from '../../src/query/observable.js';
 import type { ViewSnapshot } from '../../src/query/view-snapshot.js';
 import { type CatalogueFixture, catalogueFixture } from '../sync/catalogue-fixture.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createApiClient, isInvalidParamsError } from '../../src/api/index.js';
+import { createApiClient } from '../../src/api/index.js';
+import { isInvalidParamsError } from '../../src/errors/index.js';
 import { createRequestQueue } from '../../src/queue/index.js';
 import { createVirtualClock } from '../../src/testing/virtual-clock.js';
 import { clientFor, observe, record, seededRandom } from './helpers.js';

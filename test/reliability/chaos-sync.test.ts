@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Catalogue } from '../../src/create-catalogue.js';
+import { databaseOf } from '../../src/create-catalogue.js';
 import {
   corruptPayloads,
   countRetries,
@@ -75,13 +76,13 @@ describe('chaos sync: a full pull of a medium catalogue under faults ends equal 
         }
         expect(lost).toBe(0);
         // Every episode the change feeds covered was tracked: at least the 200 the issue asks for.
-        const tracked = await catalogue.database.episodeCursors.count();
+        const tracked = await databaseOf(catalogue).episodeCursors.count();
         expect(tracked).toBeGreaterThanOrEqual(200);
 
         // One quarantine row per corrupt payload the catalogue received (malformed JSON or a schema violation).
         const corrupt = corruptPayloads(world.service);
         expect(corrupt).toBeGreaterThan(0);
-        expect(await catalogue.database.quarantine.count()).toBe(corrupt);
+        expect(await databaseOf(catalogue).quarantine.count()).toBe(corrupt);
 
         Object.assign(figures, {
           requests: world.service.log.entries().length,
@@ -108,7 +109,7 @@ describe('change feeds under corrupt payloads', () => {
     open.push(catalogue);
     await fullSync(world, catalogue, plan);
     const episodeId = plan.mutatedEpisodes[0] as number;
-    const before = await catalogue.database.episodeCursors.get(episodeId);
+    const before = await databaseOf(catalogue).episodeCursors.get(episodeId);
     // Every feed answer now violates its schema (tvChanges, the series and season feeds, the episode feeds).
     world.service.control.setFaults({
       operations: {
@@ -124,12 +125,12 @@ describe('change feeds under corrupt payloads', () => {
     const result = await world.clock.runUntil(catalogue.sync.refreshChanges({ budget: 1_000 }));
     await world.settle();
     expect(result.failed).toBeGreaterThan(0);
-    const rows = await catalogue.database.quarantine.toArray();
+    const rows = await databaseOf(catalogue).quarantine.toArray();
     expect(rows.map((row) => row.operation)).toContain('tvChanges');
     expect(rows.map((row) => row.operation)).toContain('episodeChanges');
     expect(rows).toHaveLength(corruptPayloads(world.service));
     expect(quarantined.map((event) => event.requestKey).sort()).toEqual(rows.map((row) => row.requestKey).sort());
     // Nothing was applied from a corrupt feed: the episode's cursor did not move.
-    expect((await catalogue.database.episodeCursors.get(episodeId))?.checkedAt).toBe(before?.checkedAt);
+    expect((await databaseOf(catalogue).episodeCursors.get(episodeId))?.checkedAt).toBe(before?.checkedAt);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Catalogue } from '../../src/create-catalogue.js';
+import { databaseOf } from '../../src/create-catalogue.js';
 import type { FetchLike } from '../../src/env.js';
 import type { FaultOptions } from '../../src/testing/index.js';
 import { printFigures } from './support/figures.js';
@@ -39,11 +40,11 @@ async function referenceRun(): Promise<Reference> {
   const { world, plan } = crashWorld();
   const counter = mutateCrash(undefined, noChange);
   const catalogue = world.open();
-  catalogue.database.use(counter.middleware);
+  databaseOf(catalogue).use(counter.middleware);
   const result = await fullSync(world, catalogue, plan, { beforeChanges: noChange });
   expect(result.unfinished).toBe(0);
   await world.settle(1_000);
-  const dump = await dumpStore(catalogue.database);
+  const dump = await dumpStore(databaseOf(catalogue));
   const reference = { plan, dump, requests: world.requests.length, mutates: counter.count() };
   await catalogue.close();
   return reference;
@@ -83,7 +84,7 @@ async function runUntilCrash(point: CrashPoint, faults?: FaultOptions) {
       return fetch(input, init);
     };
   catalogue = world.open({ wrapFetch });
-  catalogue.database.use(mutateCrash(point.kind === 'mutate' ? point.at : undefined, crash).middleware);
+  databaseOf(catalogue).use(mutateCrash(point.kind === 'mutate' ? point.at : undefined, crash).middleware);
   const first = catalogue;
   await fullSync(world, first, plan, { beforeChanges: noChange, stopped: () => crashed }).catch(() => undefined);
   await world.settle(500);
@@ -147,8 +148,8 @@ async function crashAndResume(point: CrashPoint, faults?: FaultOptions): Promise
     const result = await fullSync(world, second, plan, { beforeChanges: noChange });
     expect(result.unfinished).toBe(0);
     await world.settle(1_000);
-    expect(await storeViolations(second.database)).toEqual([]);
-    expect(await dumpStore(second.database)).toEqual(reference.dump);
+    expect(await storeViolations(databaseOf(second))).toEqual([]);
+    expect(await dumpStore(databaseOf(second))).toEqual(reference.dump);
     await second.close();
     expect(rejections.reasons).toEqual([]);
   } finally {

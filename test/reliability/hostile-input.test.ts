@@ -3,17 +3,21 @@ import {
   createApiClient,
   DEFAULT_MAX_BODY_BYTES,
   endpoints,
-  type InvalidParamsError,
-  isInvalidParamsError,
   isOperationName,
-  isSchemaValidationError,
-  isServiceError,
   MAX_JSON_DEPTH,
   type OperationName,
   operationNames,
 } from '../../src/api/index.js';
 import { configuration as configurationSchema } from '../../src/api/schemas/configuration.js';
-import { type ImageKind, type ImageUrlError, imageUrl, isImageUrlError, srcSet } from '../../src/query/image-url.js';
+import { databaseOf } from '../../src/create-catalogue.js';
+import { type ImageUrlError, isImageUrlError } from '../../src/errors/image-url-error.js';
+import {
+  type InvalidParamsError,
+  isInvalidParamsError,
+  isSchemaValidationError,
+  isServiceError,
+} from '../../src/errors/index.js';
+import { type ImageKind, imageUrl, srcSet } from '../../src/query/image-url.js';
 import type { MutationOperation } from '../../src/store/outbox-rows.js';
 import { isStoredOperation } from '../../src/store/store-mappings.js';
 import { exampleParams, TEST_BASE_URL, TEST_TOKEN } from '../helpers/api-client.js';
@@ -159,7 +163,7 @@ describe('hostile path parameters never reach the network', () => {
     tally.add('requests sent for invalid input', fetch.calls.length - sentBefore);
     expect(cases).toBeGreaterThan(1000);
     expect(fetch.calls.length - sentBefore).toBe(0);
-    expect(await catalogue.database.outbox.count()).toBe(0);
+    expect(await databaseOf(catalogue).outbox.count()).toBe(0);
     await catalogue.close();
   });
 });
@@ -187,7 +191,7 @@ describe('hostile credentials never reach the network either', () => {
     }
     tally.add('requests sent for invalid input', fetch.calls.length);
     expect(fetch.calls).toEqual([]);
-    expect(await catalogue.database.users.count()).toBe(0);
+    expect(await databaseOf(catalogue).users.count()).toBe(0);
     expect(catalogue.userScopeId).toBeUndefined();
     await catalogue.close();
   });
@@ -343,7 +347,7 @@ describe('the catalogue refuses hostile bodies and keeps the data it had', () =>
     h.answer(respond);
     const error = await rejectionOf(h.catalogue.sync.pull('trendingTv', day, { force: true }));
     expect(isSchemaValidationError(error), String(error)).toBe(true);
-    expect(await h.catalogue.database.quarantine.count()).toBe(1);
+    expect(await databaseOf(h.catalogue).quarantine.count()).toBe(1);
     expect(quarantined).toHaveLength(1);
     expect(await h.catalogue.read('trendingTv', day)).toStrictEqual(h.before);
     await h.catalogue.close();
@@ -355,7 +359,7 @@ describe('the catalogue refuses hostile bodies and keeps the data it had', () =>
     h.answer(() => jsonResponse(trending, 200, { ETag: 'W/"1"' }));
     expect(trending.length).toBeGreaterThan(4_096);
     expect(isSchemaValidationError(await rejectionOf(h.catalogue.sync.pull('trendingTv', day)))).toBe(true);
-    expect(await h.catalogue.database.quarantine.count()).toBe(1);
+    expect(await databaseOf(h.catalogue).quarantine.count()).toBe(1);
     expect(await h.catalogue.read('trendingTv', day)).toBeUndefined();
     await h.catalogue.close();
     for (const bad of [0, -1, 1.5, Number.NaN, '8MB']) {
@@ -393,7 +397,7 @@ describe('the catalogue refuses hostile bodies and keeps the data it had', () =>
     await h.catalogue.sync.pull('trendingTv', day);
     h.answer(() => jsonResponse(prototypeChangeFeed()));
     await h.catalogue.sync.pull('episodeChanges', { episode_id: 63056 });
-    const dump = await dumpDatabase(h.catalogue.database);
+    const dump = await dumpDatabase(databaseOf(h.catalogue));
     const bad = Object.entries(dump).flatMap(([table, rows]) =>
       allKeys(rows)
         .filter((key) => FORBIDDEN.includes(key) || key.startsWith('<'))

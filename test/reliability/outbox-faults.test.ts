@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Catalogue } from '../../src/create-catalogue.js';
+import { databaseOf } from '../../src/create-catalogue.js';
 import { printFigures } from './support/figures.js';
 import { Intent, randomMutation, type ScriptPools, type ScriptUser } from './support/mutation-script.js';
 import { createWorld, seededRandom, type World, watchUnhandledRejections } from './support/world.js';
@@ -158,7 +159,7 @@ describe('outbox under faults: 200 random changes, flapping network, reloads', (
             const receipt = await randomMutation(catalogue, user, pools, intent, random);
             figures.outcomes[receipt.outcome] = (figures.outcomes[receipt.outcome] ?? 0) + 1;
           }
-          for (const row of await catalogue.database.outbox.where('state').equals('pending').toArray()) {
+          for (const row of await databaseOf(catalogue).outbox.where('state').equals('pending').toArray()) {
             const user = scopeOf.get(row.userScope) as ScriptUser;
             const seq = row.seq as number;
             const keys = versions.get(seq) ?? [];
@@ -178,11 +179,11 @@ describe('outbox under faults: 200 random changes, flapping network, reloads', (
         }
         // The network stays up (faults still on) until the outbox is empty.
         world.connectivity.setOnline(true);
-        for (let round = 0; round < 40 && (await catalogue.database.outbox.count()) > 0; round++) {
+        for (let round = 0; round < 40 && (await databaseOf(catalogue).outbox.count()) > 0; round++) {
           await world.clock.runUntil(catalogue.outbox.drain());
           await world.settle(5_000);
         }
-        expect(await catalogue.database.outbox.count()).toBe(0);
+        expect(await databaseOf(catalogue).outbox.count()).toBe(0);
         expect(failed).toEqual([]);
 
         // Final state: the service holds what the user meant, change by change.
@@ -262,7 +263,7 @@ describe('outbox: a change back cancels the pending one only when nothing of it 
     // Both attempts reached the service and lost their answer: the row waits, the service has the favorite.
     expect(ledger.injected.resetAfter).toBeGreaterThan(0);
     expect(favorite()).toBe(true);
-    const [row] = await catalogue.database.outbox.toArray();
+    const [row] = await databaseOf(catalogue).outbox.toArray();
     expect(row?.attempts).toBeGreaterThan(0);
     world.connectivity.setOnline(false);
     await world.settle(100);
@@ -273,7 +274,7 @@ describe('outbox: a change back cancels the pending one only when nothing of it 
     world.connectivity.setOnline(true);
     await world.settle(120_000);
     await world.clock.runUntil(catalogue.outbox.drain());
-    expect(await catalogue.database.outbox.count()).toBe(0);
+    expect(await databaseOf(catalogue).outbox.count()).toBe(0);
     expect(favorite()).toBe(false);
   });
 

@@ -1,11 +1,12 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { Catalogue } from '../../src/create-catalogue.js';
+import { databaseOf } from '../../src/create-catalogue.js';
+import { isQuotaExceededError } from '../../src/errors/quota-exceeded-error.js';
 import { browseUnitsByAge } from '../../src/store/browse-unit-order.js';
 import { evictBrowseData } from '../../src/store/evict-browse-data.js';
 import type { SyncErrorEvent } from '../../src/sync/catalogue-events.js';
 import { LOW_WATER_MARK, QUOTA_BACKOFF_MS, QUOTA_EVICTION_SHARE } from '../../src/sync/eviction.js';
-import { isQuotaExceededError } from '../../src/sync/quota-error.js';
 import { record, until } from '../query/view-helpers.js';
 import { type CatalogueFixture, catalogueFixture } from '../sync/catalogue-fixture.js';
 import {
@@ -46,7 +47,7 @@ afterAll(() => {
 
 function open(catalogue: Partial<Parameters<typeof catalogueFixture>[0] & object>['catalogue'] = {}) {
   fixture = catalogueFixture({ catalogue: { locks: heldElsewhere, freshness: LONG, ...catalogue } });
-  const quota = injectQuota(fixture.catalogue.database);
+  const quota = injectQuota(databaseOf(fixture.catalogue));
   const evictions = recordEvictions(fixture.catalogue);
   return { ...fixture, quota, evictions };
 }
@@ -85,11 +86,11 @@ describe('quota: a write the store refuses evicts least recently read browse dat
     await readAsView(catalogue, clock.now(), 'discoverTv', { page: 1 });
     await readAsView(catalogue, clock.now(), 'popularPeople', { page: 1 });
     await readAsView(catalogue, clock.now(), 'trendingMovies', { time_window: 'day' });
-    const userBefore = await protectedRows(catalogue.database);
+    const userBefore = await protectedRows(databaseOf(catalogue));
     for (const table of ['tvAccountStates', 'episodeAccountStates', 'watchlistPages', 'lists', 'users', 'outbox']) {
       expect(userBefore[table]?.length, table).toBeGreaterThan(0);
     }
-    const before = await snapshot(catalogue.database);
+    const before = await snapshot(databaseOf(catalogue));
 
     quota.arm(1);
     const person = people[1]?.id as number;
@@ -124,22 +125,22 @@ describe('quota: a write the store refuses evicts least recently read browse dat
     expect(await catalogue.read('trendingMovies', { time_window: 'day' })).toBeDefined();
 
     // The event states exactly what went: rows per table and their JSON length.
-    const after = await snapshot(catalogue.database);
+    const after = await snapshot(databaseOf(catalogue));
     const removed = removedBetween(before, after);
     expect(event?.records).toEqual(removed.records);
     expect(event?.bytes).toBe(removed.bytes);
     expect(removed.records).toMatchObject({ syncMeta: 3, listPages: 3 });
     expect(removed.records.tvSeries).toBeGreaterThan(0);
     // User data, the outbox, configuration, episodes and quarantine: byte-identical.
-    const userAfter = await protectedRows(catalogue.database);
+    const userAfter = await protectedRows(databaseOf(catalogue));
     expect(lostRows(userBefore, userAfter)).toBe(0);
     expect(userAfter).toEqual(userBefore);
-    expect(await danglingReferences(catalogue.database)).toEqual([]);
+    expect(await danglingReferences(databaseOf(catalogue))).toEqual([]);
     // Some watchlist series were on the evicted trending page only: the watchlist alone kept them.
-    const listed = new Set((await catalogue.database.listPages.toArray()).flatMap((page) => page.ids));
+    const listed = new Set((await databaseOf(catalogue).listPages.toArray()).flatMap((page) => page.ids));
     const keptByWatchlistOnly = watched.filter((id) => !listed.has(id));
     expect(keptByWatchlistOnly.length).toBeGreaterThan(0);
-    for (const id of keptByWatchlistOnly) expect(await catalogue.database.tvSeries.get(id)).toBeDefined();
+    for (const id of keptByWatchlistOnly) expect(await databaseOf(catalogue).tvSeries.get(id)).toBeDefined();
     // Credential-free: the event names user scopes and public keys only.
     expect(JSON.stringify(evictions)).not.toMatch(/session_id|session=/);
   });
@@ -154,8 +155,8 @@ describe('quota: a write the store refuses evicts least recently read browse dat
     }
     const errors: SyncErrorEvent[] = [];
     catalogue.on('error', (event) => errors.push(event));
-    const before = await snapshot(catalogue.database);
-    const userBefore = await protectedRows(catalogue.database);
+    const before = await snapshot(databaseOf(catalogue));
+    const userBefore = await protectedRows(databaseOf(catalogue));
 
     quota.arm(Number.POSITIVE_INFINITY);
     const failed = await catalogue.sync.pull('discoverTv', { page: 9 }).then(
@@ -187,15 +188,15 @@ describe('quota: a write the store refuses evicts least recently read browse dat
     expect(await catalogue.sync.freshness('discoverTv', { page: 9 })).toBe('missing');
 
     // The store is as it was, minus exactly what the events said went: nothing was added or changed.
-    const after = await snapshot(catalogue.database);
+    const after = await snapshot(databaseOf(catalogue));
     for (const [table, rows] of after) {
       for (const [key, json] of rows) expect(before.get(table)?.get(key), `${table} ${key}`).toBe(json);
     }
     const removed = removedBetween(before, after);
     expect(removed.records.syncMeta).toBe(evictions.flatMap((event) => event.requestKeys).length);
     expect(removed.bytes).toBe(evictions.reduce((sum, event) => sum + event.bytes, 0));
-    expect(lostRows(userBefore, await protectedRows(catalogue.database))).toBe(0);
-    expect(await danglingReferences(catalogue.database)).toEqual([]);
+    expect(lostRows(userBefore, await protectedRows(databaseOf(catalogue)))).toBe(0);
+    expect(await danglingReferences(databaseOf(catalogue))).toEqual([]);
   });
 
   it('people and tagged images go with the works only they referred to; shared records stay', async () => {
@@ -234,11 +235,11 @@ describe('quota: a write the store refuses evicts least recently read browse dat
       ...(discover?.results.map((s) => `tv/${s.id}`) ?? []),
     ]);
     for (const work of knownFor) {
-      const table = work.media_type === 'movie' ? catalogue.database.movies : catalogue.database.tvSeries;
+      const table = work.media_type === 'movie' ? databaseOf(catalogue).movies : databaseOf(catalogue).tvSeries;
       const present = (await table.get(work.id)) !== undefined;
       expect(present, `${work.media_type}/${work.id}`).toBe(kept.has(`${work.media_type}/${work.id}`));
     }
-    expect(await danglingReferences(catalogue.database)).toEqual([]);
+    expect(await danglingReferences(databaseOf(catalogue))).toEqual([]);
   });
 });
 
@@ -251,7 +252,7 @@ describe('quota: writes other than responses recover the same way', () => {
       await catalogue.sync.pull('discoverTv', { page });
       await clock.advance(MINUTE);
     }
-    const outboxBefore = await catalogue.database.outbox.count();
+    const outboxBefore = await databaseOf(catalogue).outbox.count();
 
     quota.arm(1);
     // The first series is a stored favorite: taking it back changes a stored account state optimistically.
@@ -259,15 +260,15 @@ describe('quota: writes other than responses recover the same way', () => {
 
     expect(quota.injected).toBe(1);
     expect(evictions.map((event) => event.reason)).toEqual(['quota']);
-    expect(await catalogue.database.outbox.count()).toBe(outboxBefore + 1);
-    const row = (await catalogue.database.outbox.toArray()).at(-1);
+    expect(await databaseOf(catalogue).outbox.count()).toBe(outboxBefore + 1);
+    const row = (await databaseOf(catalogue).outbox.toArray()).at(-1);
     expect(row).toMatchObject({ mutation: { operation: 'markFavorite' }, state: 'pending' });
     // The optimistic account state was written with it (one transaction): the user sees the change at once.
     const scope = catalogue.userScopeId as string;
-    expect(await catalogue.database.tvAccountStates.get([scope, series[0] as number])).toMatchObject({
+    expect(await databaseOf(catalogue).tvAccountStates.get([scope, series[0] as number])).toMatchObject({
       favorite: false,
     });
-    expect(await danglingReferences(catalogue.database)).toEqual([]);
+    expect(await danglingReferences(databaseOf(catalogue))).toEqual([]);
   });
 
   it('a change-feed patch on a full disk evicts browse data and is applied, its cursor moved with it', async () => {
@@ -294,13 +295,13 @@ describe('quota: writes other than responses recover the same way', () => {
     expect(evictions.map((event) => event.reason)).toEqual(['quota']);
     expect(result).toMatchObject({ patched: 2, failed: 0 });
     for (const id of changed) {
-      const stored = await catalogue.database.episodes.get(id);
+      const stored = await databaseOf(catalogue).episodes.get(id);
       const truth = service.control.episode(id) as { name: string; overview: string };
       expect({ name: stored?.name, overview: stored?.overview }).toEqual({
         name: truth.name,
         overview: truth.overview,
       });
-      expect((await catalogue.database.episodeCursors.get(id))?.checkedAt).toBeGreaterThan(trackedAt + HOUR);
+      expect((await databaseOf(catalogue).episodeCursors.get(id))?.checkedAt).toBeGreaterThan(trackedAt + HOUR);
     }
   });
 });
@@ -321,7 +322,7 @@ describe('maxBytes: a size budget for browse data', () => {
     // One page's accounted size, measured on a budget nothing reaches.
     const probe = open({ maxBytes: 1_000_000_000 });
     await probe.catalogue.sync.pull('discoverTv', { page: 1 });
-    const pageBytes = await ledgerBytes(probe.catalogue.database);
+    const pageBytes = await ledgerBytes(databaseOf(probe.catalogue));
     await probe.catalogue.close();
     // The ledger counts what the write put: close to the JSON length of the rows stored for it.
     expect(pageBytes).toBeGreaterThan(5_000);
@@ -340,7 +341,7 @@ describe('maxBytes: a size budget for browse data', () => {
     for (const page of [5, 6, 7, 8, 9, 10, 11, 12]) {
       await clock.advance(MINUTE);
       await catalogue.sync.pull('discoverTv', { page });
-      accounted.push(await ledgerBytes(catalogue.database));
+      accounted.push(await ledgerBytes(databaseOf(catalogue)));
     }
     expect(Math.max(...accounted)).toBeLessThanOrEqual(maxBytes);
     expect(evictions.length).toBeGreaterThan(0);
@@ -359,16 +360,16 @@ describe('maxBytes: a size budget for browse data', () => {
     expect(await catalogue.read('discoverTv', { page: 3 })).toBeDefined();
     expect(await catalogue.read('discoverTv', { page: 12 })).toBeDefined();
     // The ledger accounts exactly the browse responses still stored.
-    const ledger = (await catalogue.database.sizeLedger.toCollection().primaryKeys()).sort();
-    const metas = (await catalogue.database.syncMeta.toCollection().primaryKeys()).sort();
+    const ledger = (await databaseOf(catalogue).sizeLedger.toCollection().primaryKeys()).sort();
+    const metas = (await databaseOf(catalogue).syncMeta.toCollection().primaryKeys()).sort();
     expect(ledger).toEqual(metas);
-    expect(await danglingReferences(catalogue.database)).toEqual([]);
+    expect(await danglingReferences(databaseOf(catalogue))).toEqual([]);
   });
 
   it('a pullList bigger than the budget completes, then the budget is enforced to the low-water mark', async () => {
     const probe = open({ maxBytes: 1_000_000_000 });
     await probe.catalogue.sync.pull('discoverTv', { page: 1 });
-    const pageBytes = await ledgerBytes(probe.catalogue.database);
+    const pageBytes = await ledgerBytes(databaseOf(probe.catalogue));
     await probe.catalogue.close();
 
     const maxBytes = Math.floor(pageBytes * 3.5);
@@ -377,16 +378,16 @@ describe('maxBytes: a size budget for browse data', () => {
     const result = await catalogue.sync.pullList('discoverTv', {}, { pages: 8 });
     expect(result.pages).toBe(8);
     expect(result.ids).toHaveLength(160);
-    expect(await ledgerBytes(catalogue.database)).toBeLessThanOrEqual(maxBytes * LOW_WATER_MARK);
+    expect(await ledgerBytes(databaseOf(catalogue))).toBeLessThanOrEqual(maxBytes * LOW_WATER_MARK);
     expect(evictions).toHaveLength(1);
     expect(evictions[0]?.reason).toBe('max-bytes');
-    expect(await danglingReferences(catalogue.database)).toEqual([]);
+    expect(await danglingReferences(databaseOf(catalogue))).toEqual([]);
   });
 
   it('never takes a page a view shows now: read within the minute, or read and fetched again within it', async () => {
     const probe = open({ maxBytes: 1_000_000_000 });
     await probe.catalogue.sync.pull('discoverTv', { page: 1 });
-    const pageBytes = await ledgerBytes(probe.catalogue.database);
+    const pageBytes = await ledgerBytes(databaseOf(probe.catalogue));
     await probe.catalogue.close();
 
     const maxBytes = Math.floor(pageBytes * 1.5);
@@ -400,7 +401,7 @@ describe('maxBytes: a size budget for browse data', () => {
     await catalogue.sync.pull('discoverTv', { page: 2 });
     // Over the budget, but both pages read are on screen and page 2 is being written: nothing goes yet.
     expect(evictions).toEqual([]);
-    expect(await ledgerBytes(catalogue.database)).toBeGreaterThan(maxBytes);
+    expect(await ledgerBytes(databaseOf(catalogue))).toBeGreaterThan(maxBytes);
 
     // Two hours on, the view on trending refetches what it shows (its read mark stays an hour old or more).
     await clock.advance(2 * HOUR);
@@ -416,19 +417,19 @@ describe('maxBytes: a size budget for browse data', () => {
     await clock.advance(MINUTE);
     await catalogue.sync.pull('discoverTv', { page: 4 });
     expect(evictions[1]?.requestKeys).toEqual([key(3), catalogue.trendingTv(trending).requestKey]);
-    expect(await ledgerBytes(catalogue.database)).toBeLessThanOrEqual(maxBytes);
+    expect(await ledgerBytes(databaseOf(catalogue))).toBeLessThanOrEqual(maxBytes);
   });
 
   it('accounts what was stored before the budget was set, at the first write under it', async () => {
     const indexedDB = { indexedDB: new IDBFactory(), IDBKeyRange };
     const before = open({ indexedDB });
     for (const page of [1, 2, 3, 4, 5, 6]) await before.catalogue.sync.pull('discoverTv', { page });
-    expect(await before.catalogue.database.sizeLedger.count()).toBe(0);
+    expect(await databaseOf(before.catalogue).sizeLedger.count()).toBe(0);
     await before.catalogue.close();
 
     const probe = open({ maxBytes: 1_000_000_000 });
     await probe.catalogue.sync.pull('discoverTv', { page: 1 });
-    const pageBytes = await ledgerBytes(probe.catalogue.database);
+    const pageBytes = await ledgerBytes(databaseOf(probe.catalogue));
     await probe.catalogue.close();
 
     const maxBytes = Math.floor(pageBytes * 3.5);
@@ -438,11 +439,11 @@ describe('maxBytes: a size budget for browse data', () => {
     // The six pages stored without a budget were measured from their rows, then the oldest went.
     expect(after.evictions.map((event) => event.reason)).toEqual(['max-bytes']);
     expect(after.evictions[0]?.requestKeys.length).toBeGreaterThanOrEqual(3);
-    expect(await ledgerBytes(after.catalogue.database)).toBeLessThanOrEqual(maxBytes);
-    const ledger = (await after.catalogue.database.sizeLedger.toCollection().primaryKeys()).sort();
-    expect(ledger).toEqual((await after.catalogue.database.syncMeta.toCollection().primaryKeys()).sort());
+    expect(await ledgerBytes(databaseOf(after.catalogue))).toBeLessThanOrEqual(maxBytes);
+    const ledger = (await databaseOf(after.catalogue).sizeLedger.toCollection().primaryKeys()).sort();
+    expect(ledger).toEqual((await databaseOf(after.catalogue).syncMeta.toCollection().primaryKeys()).sort());
     // Measured from stored rows, the legacy pages count about what a write of them would have.
-    for (const row of await after.catalogue.database.sizeLedger.toArray()) {
+    for (const row of await databaseOf(after.catalogue).sizeLedger.toArray()) {
       expect(row.bytes / pageBytes).toBeGreaterThan(0.8);
       expect(row.bytes / pageBytes).toBeLessThan(1.25);
     }
@@ -458,8 +459,8 @@ describe('maxBytes: a size budget for browse data', () => {
     quota.arm(1);
     await catalogue.sync.pull('discoverTv', { page: 5 });
     expect(evictions.map((event) => event.requestKeys.length)).toEqual([1]);
-    const keys = async () => (await catalogue.database.sizeLedger.toCollection().primaryKeys()).sort();
-    const metas = async () => (await catalogue.database.syncMeta.toCollection().primaryKeys()).sort();
+    const keys = async () => (await databaseOf(catalogue).sizeLedger.toCollection().primaryKeys()).sort();
+    const metas = async () => (await databaseOf(catalogue).syncMeta.toCollection().primaryKeys()).sort();
     expect(await keys()).toEqual(await metas());
     expect(await keys()).toContain(catalogue.discoverTv({ page: 5 }).requestKey);
 
@@ -474,7 +475,7 @@ describe('maxBytes: a size budget for browse data', () => {
   it('accounts nothing without a budget', async () => {
     const f = open();
     await f.catalogue.sync.pullList('discoverTv', {}, { pages: 3 });
-    expect(await f.catalogue.database.sizeLedger.count()).toBe(0);
+    expect(await databaseOf(f.catalogue).sizeLedger.count()).toBe(0);
     expect(f.evictions).toEqual([]);
   });
 });
@@ -500,23 +501,23 @@ describe('eviction transactions', () => {
   it('delete at most the row bound each, and every one leaves the store whole', async () => {
     fixture = catalogueFixture({ catalogue: { locks: heldElsewhere, freshness: LONG } });
     const { catalogue } = fixture;
-    const deletes = countDeletesPerTransaction(catalogue.database);
+    const deletes = countDeletesPerTransaction(databaseOf(catalogue));
     for (const page of [1, 2, 3, 4, 5, 6, 7, 8]) await catalogue.sync.pull('discoverTv', { page });
     for (const page of [1, 2]) await catalogue.sync.pull('popularPeople', { page });
-    const units = await browseUnitsByAge(catalogue.database);
+    const units = await browseUnitsByAge(databaseOf(catalogue));
     expect(units).toHaveLength(10);
     // All but one page of each list: people of page 1 share known_for works with page 2's, across transactions.
     const keep = [catalogue.discoverTv({ page: 8 }).requestKey, catalogue.popularPeople({ page: 2 }).requestKey];
     const chosen = units.filter((unit) => !keep.includes(unit.requestKey));
-    const evicted = await evictBrowseData(catalogue.database, chosen, { maxRows: 200 });
+    const evicted = await evictBrowseData(databaseOf(catalogue), chosen, { maxRows: 200 });
     expect(evicted.requestKeys).toEqual(chosen.map((unit) => unit.requestKey));
     expect(evicted.records.people).toBeGreaterThan(0);
     const sizes = [...deletes.values()];
     expect(sizes.length).toBeGreaterThan(2);
     expect(Math.max(...sizes)).toBeLessThanOrEqual(200);
     expect(sizes.reduce((a, b) => a + b, 0)).toBeGreaterThan(evicted.records.syncMeta ?? 0);
-    expect(await danglingReferences(catalogue.database)).toEqual([]);
-    expect(await catalogue.database.syncMeta.count()).toBe(2);
+    expect(await danglingReferences(databaseOf(catalogue))).toEqual([]);
+    expect(await databaseOf(catalogue).syncMeta.count()).toBe(2);
     expect(await catalogue.read('popularPeople', { page: 2 })).toBeDefined();
   });
 });
@@ -533,29 +534,29 @@ describe('resources', () => {
     await catalogue.sync.pull('seasonCredits', season);
     await catalogue.sync.pull('seasonImages', season);
     await catalogue.sync.pull('movieVideos', { movie_id });
-    const units = await browseUnitsByAge(catalogue.database);
+    const units = await browseUnitsByAge(databaseOf(catalogue));
     const unit = (operation: string) => units.filter((u) => u.operation === operation);
 
-    const credits = await evictBrowseData(catalogue.database, unit('seasonCredits'));
+    const credits = await evictBrowseData(databaseOf(catalogue), unit('seasonCredits'));
     // The images still hold the row: their response reads back whole; the credits are missing again.
     expect(credits.records).toEqual({ syncMeta: 1 });
     expect(await catalogue.read('seasonImages', season)).toBeDefined();
     expect(await catalogue.sync.freshness('seasonCredits', season)).toBe('missing');
 
-    const images = await evictBrowseData(catalogue.database, [...unit('seasonImages'), ...unit('movieVideos')]);
+    const images = await evictBrowseData(databaseOf(catalogue), [...unit('seasonImages'), ...unit('movieVideos')]);
     expect(images.records).toEqual({ syncMeta: 2, seasons: 1, movieVideos: 1 });
-    expect(await catalogue.database.seasons.count()).toBe(0);
-    expect(await catalogue.database.movieVideos.count()).toBe(0);
+    expect(await databaseOf(catalogue).seasons.count()).toBe(0);
+    expect(await databaseOf(catalogue).movieVideos.count()).toBe(0);
 
     // Season details: the row goes, its episodes stay (every stored episode is tracked), with their cursors.
     await catalogue.sync.pull('seasonDetails', season);
-    const episodes = await catalogue.database.episodes.count();
-    const cursors = await catalogue.database.episodeCursors.toArray();
+    const episodes = await databaseOf(catalogue).episodes.count();
+    const cursors = await databaseOf(catalogue).episodeCursors.toArray();
     expect(episodes).toBeGreaterThan(0);
-    const details = (await browseUnitsByAge(catalogue.database)).filter((u) => u.operation === 'seasonDetails');
-    expect((await evictBrowseData(catalogue.database, details)).records).toEqual({ syncMeta: 1, seasons: 1 });
-    expect(await catalogue.database.episodes.count()).toBe(episodes);
-    expect(await catalogue.database.episodeCursors.toArray()).toEqual(cursors);
+    const details = (await browseUnitsByAge(databaseOf(catalogue))).filter((u) => u.operation === 'seasonDetails');
+    expect((await evictBrowseData(databaseOf(catalogue), details)).records).toEqual({ syncMeta: 1, seasons: 1 });
+    expect(await databaseOf(catalogue).episodes.count()).toBe(episodes);
+    expect(await databaseOf(catalogue).episodeCursors.toArray()).toEqual(cursors);
     expect(await catalogue.sync.freshness('seasonDetails', season)).toBe('missing');
   });
 });

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { Dexie } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Catalogue, createCatalogue } from '../../src/create-catalogue.js';
+import { type Catalogue, createCatalogue, databaseOf } from '../../src/create-catalogue.js';
 import { createManualConnectivity } from '../../src/env.js';
 import { CURRENT_SCHEMA_VERSION } from '../../src/store/catalogue-database.js';
 import { version1Stores } from '../../src/store/schema/version-1.js';
@@ -125,7 +125,7 @@ async function sourceRows(f: CatalogueFixture, session: { account_id: number; se
   ]) {
     await drive(clock, pull);
   }
-  return { seriesId, place, rows: await dumpOf(catalogue.database) };
+  return { seriesId, place, rows: await dumpOf(databaseOf(catalogue)) };
 }
 
 /** What the user sees of their data and of the browse data, through the catalogue. */
@@ -159,8 +159,8 @@ describe('a database of an older release opens with the current code', () => {
 
     const catalogue = currentCatalogue(f, indexedDB);
     await catalogue.auth.ready();
-    expect(catalogue.database.verno).toBe(CURRENT_SCHEMA_VERSION);
-    const after = await dumpOf(catalogue.database);
+    expect(databaseOf(catalogue).verno).toBe(CURRENT_SCHEMA_VERSION);
+    const after = await dumpOf(databaseOf(catalogue));
     // Every row of every old table is kept as written; version 2 backfills the user scope of sync metadata.
     for (const table of tablesOf(v)) {
       expect(after[table], table).toEqual(table === 'syncMeta' ? rows.syncMeta : old[table]);
@@ -184,7 +184,7 @@ describe('a database of an older release opens with the current code', () => {
     // It keeps working: a new pull is stored, and signing out removes the migrated user data, freshness included.
     await drive(f.clock, catalogue.sync.pull('trendingTv', { time_window: 'week' }));
     await drive(f.clock, catalogue.signOut());
-    const left = await dumpOf(catalogue.database);
+    const left = await dumpOf(databaseOf(catalogue));
     for (const table of ['watchlistPages', 'tvAccountStates', 'episodeAccountStates', 'users']) {
       expect(left[table], table).toEqual([]);
     }
@@ -210,7 +210,7 @@ describe('a version-4 database with a waiting outbox', () => {
     await f.catalogue.lists.removeItem({ list_id, media_id: items[1] as number });
     await f.catalogue.account.addToWatchlist({ media_type: 'tv', media_id: seriesId, watchlist: false });
     await f.catalogue.account.rateTvSeries({ series_id: seriesId, value: 9.5 });
-    const rows = await dumpOf(f.catalogue.database);
+    const rows = await dumpOf(databaseOf(f.catalogue));
     expect(rows.outbox).toHaveLength(3);
     const scope = f.catalogue.userScopeId;
     await f.catalogue.close();
@@ -222,10 +222,10 @@ describe('a version-4 database with a waiting outbox', () => {
     const connectivity = createManualConnectivity(false);
     const catalogue = currentCatalogue(f, indexedDB, connectivity);
     await catalogue.auth.ready();
-    expect(catalogue.database.verno).toBe(CURRENT_SCHEMA_VERSION);
+    expect(databaseOf(catalogue).verno).toBe(CURRENT_SCHEMA_VERSION);
     // The session is restored from the users table, and nothing was lost or reordered on the way.
     expect(catalogue.userScopeId).toBe(scope);
-    const after = await dumpOf(catalogue.database);
+    const after = await dumpOf(databaseOf(catalogue));
     for (const table of tablesOf(4)) expect(after[table], table).toEqual(old[table]);
     countMigration(old, after, () => undefined);
     figures.outboxRows += old.outbox?.length ?? 0;
@@ -242,7 +242,7 @@ describe('a version-4 database with a waiting outbox', () => {
       .map((entry) => `${entry.operation} ${entry.status}`);
     expect(writes).toEqual(['removeListItem 200', 'addToWatchlist 200', 'rateTvSeries 201']);
     figures.deliveries += writes.length;
-    expect(await catalogue.database.outbox.count()).toBe(0);
+    expect(await databaseOf(catalogue).outbox.count()).toBe(0);
     expect(control.listItems(list_id)).toEqual([items[0], items[2]]);
     expect(
       control.groundTruth('tvAccountStates', { series_id: seriesId, session_id: session.session_id }),

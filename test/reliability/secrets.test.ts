@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Catalogue } from '../../src/create-catalogue.js';
+import { databaseOf } from '../../src/create-catalogue.js';
 import type { FetchLike } from '../../src/env.js';
 import { type CatalogueFixture, catalogueFixture } from '../sync/catalogue-fixture.js';
 import { drive } from '../sync/changes/change-fixture.js';
@@ -26,7 +27,7 @@ let fixture: CatalogueFixture;
 
 async function dump(catalogue: Catalogue): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
-  for (const table of catalogue.database.tables)
+  for (const table of databaseOf(catalogue).tables)
     out[table.name] = (await table.toArray()).map((row) => captureText(row));
   return out;
 }

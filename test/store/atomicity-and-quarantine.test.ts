@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { endpoints, SchemaValidationError } from '../../src/api/index.js';
+import { endpoints } from '../../src/api/index.js';
+import { SchemaValidationError } from '../../src/errors/index.js';
 import { quarantineResponse, readStored, storeRequestKey, writeResponse } from '../../src/store/index.js';
 import {
   countReads,

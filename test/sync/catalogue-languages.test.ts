@@ -1,7 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SeasonDetails } from '../../src/api/schemas/season-details.js';
-import { type Catalogue, createCatalogue } from '../../src/create-catalogue.js';
+import { type Catalogue, createCatalogue, databaseOf } from '../../src/create-catalogue.js';
 import { createManualConnectivity } from '../../src/env.js';
 import { databaseName } from '../../src/sync/catalogue-options.js';
 import { createFakeService, createVirtualClock, FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
@@ -60,8 +60,8 @@ describe('one language per database', () => {
     await w.clock.runUntil(french.sync.pull('trendingTv', params));
 
     // Two databases on the one factory, although neither was given a dbName.
-    expect(english.database.name).toBe('catalogue');
-    expect(french.database.name).toBe('catalogue-fr-FR');
+    expect(databaseOf(english).name).toBe('catalogue');
+    expect(databaseOf(french).name).toBe('catalogue-fr-FR');
     expect((await w.indexedDB.databases()).map((db) => db.name).sort()).toEqual(['catalogue', 'catalogue-fr-FR']);
 
     const truthEn = w.service.control.groundTruth('trendingTv', { ...params, language: 'en-US' }) as {
@@ -75,8 +75,8 @@ describe('one language per database', () => {
     const nameFr = truthFr.results[index]?.name;
 
     // Stored: each database holds its own language's record.
-    expect(await english.database.table('tvSeries').get(id)).toMatchObject({ id, name: nameEn });
-    expect(await french.database.table('tvSeries').get(id)).toMatchObject({ id, name: nameFr });
+    expect(await databaseOf(english).table('tvSeries').get(id)).toMatchObject({ id, name: nameEn });
+    expect(await databaseOf(french).table('tvSeries').get(id)).toMatchObject({ id, name: nameFr });
     // Shown: each view shows its own language's name.
     for (const [catalogue, name] of [
       [english, nameEn],

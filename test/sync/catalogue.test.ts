@@ -1,6 +1,6 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCatalogue } from '../../src/create-catalogue.js';
+import { createCatalogue, databaseOf } from '../../src/create-catalogue.js';
 import type { SyncStatus } from '../../src/sync/sync-status.js';
 import { FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
 import { BASE_URL, type CatalogueFixture, catalogueFixture } from './catalogue-fixture.js';
@@ -65,7 +65,7 @@ describe('createCatalogue', () => {
     expect(urls.join('\n')).not.toContain(token);
     expect(JSON.stringify(events)).not.toContain(token);
     const dump: unknown[] = [];
-    for (const table of catalogue.database.tables) dump.push(await table.toArray());
+    for (const table of databaseOf(catalogue).tables) dump.push(await table.toArray());
     expect(JSON.stringify(dump)).not.toContain(token);
   });
 });

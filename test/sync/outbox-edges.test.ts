@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { type Catalogue, databaseOf } from '../../src/create-catalogue.js';
 import type { FetchLike } from '../../src/env.js';
 import { type StoryWorld, storyWorld } from './outbox-stories-fixture.js';
 
@@ -8,11 +9,9 @@ afterEach(async () => {
 });
 
 /** Every row of every table but `users` (the one place a session id belongs) as JSON. */
-async function allRows(catalogue: {
-  database: { tables: { name: string; toArray(): Promise<unknown[]> }[] };
-}): Promise<string> {
+async function allRows(catalogue: Catalogue): Promise<string> {
   const out: unknown[] = [];
-  for (const table of catalogue.database.tables) if (table.name !== 'users') out.push(await table.toArray());
+  for (const table of databaseOf(catalogue).tables) if (table.name !== 'users') out.push(await table.toArray());
   return JSON.stringify(out);
 }
 
@@ -67,7 +66,7 @@ describe('story 7: errors carry no URL', () => {
     await world.clock.runUntil(catalogue.sync.pull('tvAccountStates', { series_id: series }).catch(() => undefined));
     await catalogue.account.rateTvSeries({ series_id: series, value: 5 });
     await world.settle(5_000);
-    const [row] = await catalogue.database.outbox.toArray();
+    const [row] = await databaseOf(catalogue).outbox.toArray();
     expect(row?.lastError?.status).toBe(502);
     expect(catalogue.status.lastError?.message).toMatch(/Upstream failed for \[url\]/);
     const texts = [JSON.stringify(catalogue.status), ...seen, await allRows(catalogue)];

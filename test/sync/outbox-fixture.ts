@@ -1,5 +1,5 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { type Catalogue, createCatalogue } from '../../src/create-catalogue.js';
+import { type Catalogue, createCatalogue, databaseOf } from '../../src/create-catalogue.js';
 import { createManualConnectivity, type ManualConnectivity } from '../../src/env.js';
 import type { CatalogueDatabase } from '../../src/store/catalogue-database.js';
 import {
@@ -88,7 +88,7 @@ export function outboxFixture(options: { service?: FakeServiceOptions } = {}): O
       for (const event of EVENTS) {
         catalogue.on(event, (...args: unknown[]) => capturedOutput.push(JSON.stringify([event, ...args])));
       }
-      openedDatabases.push(catalogue.database);
+      openedDatabases.push(databaseOf(catalogue));
       return catalogue;
     },
     async settle(ms = 0) {

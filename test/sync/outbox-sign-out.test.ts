@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { databaseOf } from '../../src/create-catalogue.js';
 import type { OutboxSnapshot } from '../../src/query/outbox-view.js';
 import { type StoryWorld, storyWorld } from './outbox-stories-fixture.js';
 
@@ -34,7 +35,7 @@ describe('story 5: a signed-out scope is ended everywhere', () => {
     await expect(watchlist).rejects.toMatchObject({ name: 'ScopeEndedError' });
     const sent = world.requests.filter((request) => request.url.includes(session.session_id));
     expect(sent.map((request) => new URL(request.url).pathname)).toEqual([]);
-    for (const [table, text] of Object.entries(await tablesText(catalogue.database))) {
+    for (const [table, text] of Object.entries(await tablesText(databaseOf(catalogue)))) {
       expect(text.includes(scope), `${table} names the signed-out user`).toBe(false);
     }
   });
@@ -56,8 +57,8 @@ describe('story 5: a signed-out scope is ended everywhere', () => {
     await catalogue.signOut({ force: true });
     // Signed out (and the next user) see the list as the service has it.
     expect((await catalogue.read('listDetails', { list_id }))?.items.map((item) => item.id)).toEqual(items);
-    expect(await catalogue.database.outbox.count()).toBe(0);
-    expect(await catalogue.database.outboxBase.count()).toBe(0);
+    expect(await databaseOf(catalogue).outbox.count()).toBe(0);
+    expect(await databaseOf(catalogue).outboxBase.count()).toBe(0);
   });
 
   it('a forced sign-out purges the quarantine rows naming the user', async () => {
@@ -70,10 +71,10 @@ describe('story 5: a signed-out scope is ended everywhere', () => {
     await world.clock.runUntil(catalogue.sync.pull('tvAccountStates', { series_id: series }).catch(() => undefined));
     world.service.control.setFaults(undefined);
     await world.clock.runUntil(catalogue.sync.pull('tvAccountStates', { series_id: 1 + series }));
-    const quarantined = await catalogue.database.quarantine.toArray();
+    const quarantined = await databaseOf(catalogue).quarantine.toArray();
     expect(quarantined.some((row) => row.requestKey.includes(encodeURIComponent(scope)))).toBe(true);
     await catalogue.signOut({ force: true });
-    for (const [table, text] of Object.entries(await tablesText(catalogue.database))) {
+    for (const [table, text] of Object.entries(await tablesText(databaseOf(catalogue)))) {
       expect(text.includes(scope) || text.includes(encodeURIComponent(scope)), `${table} names the user`).toBe(false);
     }
   });
@@ -91,7 +92,7 @@ describe('story 5: a signed-out scope is ended everywhere', () => {
     const offTrending = trending.subscribe(() => {});
     await story.until(() => states.getSnapshot().status === 'fresh' && trending.getSnapshot().status === 'fresh');
     // Marks are written after a live read, in the background: step the injected clock until they are stored.
-    const marks = async () => (await catalogue.database.readMarks.toArray()).map((mark) => mark.ref);
+    const marks = async () => (await databaseOf(catalogue).readMarks.toArray()).map((mark) => mark.ref);
     await story.until(async () => {
       const refs = await marks();
       return refs.some(names) && refs.some((ref) => !names(ref));
@@ -124,7 +125,7 @@ describe('story 5: a signed-out scope is ended everywhere', () => {
     await expect(queued).rejects.toMatchObject({ name: 'ScopeEndedError' });
     expect(b.userScopeId).toBeUndefined();
     expect(world.requests.filter((request) => request.url.includes(session.session_id))).toEqual([]);
-    for (const [table, text] of Object.entries(await tablesText(b.database))) {
+    for (const [table, text] of Object.entries(await tablesText(databaseOf(b)))) {
       expect(text.includes(scope), `${table} names the signed-out user`).toBe(false);
     }
   });

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { databaseOf } from '../../src/create-catalogue.js';
 import type { MutationSentEvent } from '../../src/sync/catalogue-events.js';
 import { createVirtualClock } from '../../src/testing/index.js';
 import { holdWrites, type StoryWorld, storyWorld } from './outbox-stories-fixture.js';
@@ -28,7 +29,7 @@ describe('story 1: two tabs', () => {
     await story.world.clock.runUntil(b.outbox.drain());
     expect(story.truth().favorite).toBe(false);
     expect(await b.read('tvAccountStates', { series_id: story.series })).toMatchObject({ favorite: false });
-    expect(await b.database.outbox.count()).toBe(0);
+    expect(await databaseOf(b).outbox.count()).toBe(0);
   });
 
   it("tab B rates again while tab A sends the first rating: B's value is sent, and is what the service keeps", async () => {
@@ -48,7 +49,7 @@ describe('story 1: two tabs', () => {
     sending.release();
     await story.world.clock.runUntil(b.outbox.drain());
     expect(story.truth().rated).toEqual({ value: 8 });
-    expect(await b.database.outbox.count()).toBe(0);
+    expect(await databaseOf(b).outbox.count()).toBe(0);
     // One event per row, each with its row's seq, whichever tab sent it.
     expect(sent.map((event) => event.seq).sort()).toEqual([again.seq - 1, again.seq].sort());
   });
@@ -65,7 +66,7 @@ describe('story 2: reload mid-send', () => {
     await story.until(() => sending.held === 1);
     // The reload: the old page goes (its claim is handed back), the new one opens on the same database.
     await before.close();
-    const [handedBack] = await (await story.open()).database.outbox.toArray();
+    const [handedBack] = await databaseOf(await story.open()).outbox.toArray();
     expect(handedBack).toMatchObject({ state: 'pending', attempts: 1 });
     expect(handedBack?.claim).toBeUndefined();
     story.world.connectivity.setOnline(false);
@@ -77,7 +78,7 @@ describe('story 2: reload mid-send', () => {
     sending.release();
     await story.world.settle(100);
     expect(story.truth().favorite).toBe(false);
-    expect(await after.database.outbox.count()).toBe(0);
+    expect(await databaseOf(after).outbox.count()).toBe(0);
   });
 });
 
@@ -96,10 +97,10 @@ describe('claims', () => {
     });
     await story.world.settle(5_000);
     expect(drained).toBe(false);
-    expect((await b.database.outbox.toArray())[0]?.state).toBe('sending');
+    expect((await databaseOf(b).outbox.toArray())[0]?.state).toBe('sending');
     sending.release();
     await story.world.clock.runUntil(drain);
-    expect(await b.database.outbox.count()).toBe(0);
+    expect(await databaseOf(b).outbox.count()).toBe(0);
     // Sent once: A's answer completed the row, B never sent it.
     const writes = story.world.service.log.entries().filter((entry) => entry.method !== 'GET');
     expect(writes).toHaveLength(1);
@@ -115,7 +116,7 @@ describe('claims', () => {
     await a.setUser(story.session);
     await a.account.markFavorite({ media_type: 'tv', media_id: story.series, favorite: true });
     await story.until(() => sending.held === 1);
-    const [claimed] = await b.database.outbox.toArray();
+    const [claimed] = await databaseOf(b).outbox.toArray();
     const leaseUntil = claimed?.claim?.leaseUntil as number;
     expect(leaseUntil).toBeGreaterThan(story.world.clock.now());
     const sent: MutationSentEvent[] = [];
@@ -124,7 +125,7 @@ describe('claims', () => {
     // A hangs; B sends the row once A's lease is over (and A aborted its request).
     await story.world.clock.runUntil(b.outbox.drain());
     expect(story.world.clock.now()).toBeGreaterThanOrEqual(leaseUntil);
-    expect(await b.database.outbox.count()).toBe(0);
+    expect(await databaseOf(b).outbox.count()).toBe(0);
     sending.release();
     await story.world.settle(100);
     expect(sent).toHaveLength(1);

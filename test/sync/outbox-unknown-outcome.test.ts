@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { databaseOf } from '../../src/create-catalogue.js';
 import type { MutationFailedEvent } from '../../src/sync/catalogue-events.js';
 import { type StoryWorld, storyWorld } from './outbox-stories-fixture.js';
 
@@ -31,14 +32,14 @@ describe('story 3: an unknown outcome is not a failure', () => {
     await world.settle(60_000);
     expect(world.service.log.entries().filter((entry) => entry.fault === 'portal').length).toBeGreaterThan(0);
     expect(failed).toEqual([]);
-    const rows = await catalogue.database.outbox.toArray();
+    const rows = await databaseOf(catalogue).outbox.toArray();
     expect(rows.map((row) => row.state).filter((state) => state === 'failed')).toEqual([]);
     expect(rows).toHaveLength(3);
     expect(story.truth()).toMatchObject({ favorite: false, rated: false });
     // Signed in to the portal: the same rows go through, in order.
     world.service.control.setFaults(undefined);
     await world.clock.runUntil(catalogue.outbox.drain());
-    expect(await catalogue.database.outbox.count()).toBe(0);
+    expect(await databaseOf(catalogue).outbox.count()).toBe(0);
     expect(failed).toEqual([]);
     expect(story.truth()).toMatchObject({ favorite: true, rated: { value: 7 } });
     expect(world.service.control.listItems(list_id)).toEqual([12]);
@@ -60,11 +61,11 @@ describe('story 3: an unknown outcome is not a failure', () => {
     expect(story.truth().favorite).toBe(true);
     expect(failed).toEqual([]);
     expect(await catalogue.read('tvAccountStates', { series_id: series })).toMatchObject({ favorite: true });
-    const [row] = await catalogue.database.outbox.toArray();
+    const [row] = await databaseOf(catalogue).outbox.toArray();
     expect(row?.state).not.toBe('failed');
     world.service.control.setFaults(undefined);
     await world.clock.runUntil(catalogue.outbox.drain());
-    expect(await catalogue.database.outbox.count()).toBe(0);
+    expect(await databaseOf(catalogue).outbox.count()).toBe(0);
     expect(failed).toEqual([]);
     expect(await catalogue.read('tvAccountStates', { series_id: series })).toMatchObject({ favorite: true });
   });

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { databaseOf } from '../../src/create-catalogue.js';
 import type { ViewSnapshot } from '../../src/query/view-snapshot.js';
 import { type StoryWorld, storyWorld } from './outbox-stories-fixture.js';
 
@@ -42,7 +43,7 @@ describe('story 5: views follow the current user', () => {
     expect(seen.filter((s) => (s.data as States | undefined)?.favorite === true)).toEqual([]);
     // What the view fetched is stored under B's scope, and A's stored state is untouched.
     expect(await catalogue.read('tvAccountStates', { series_id: series })).toMatchObject({ watchlist: true });
-    const rows = await catalogue.database.tvAccountStates.toArray();
+    const rows = await databaseOf(catalogue).tvAccountStates.toArray();
     const ofA = rows.filter((row: unknown) => JSON.stringify(row).includes(`account:${a.account_id}`));
     expect(ofA.map((row: unknown) => JSON.stringify(row)).join()).toContain('"favorite":true');
 

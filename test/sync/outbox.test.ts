@@ -1,9 +1,10 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { Catalogue } from '../../src/create-catalogue.js';
+import { databaseOf } from '../../src/create-catalogue.js';
+import { isPendingMutationsError, PendingMutationsError } from '../../src/errors/pending-mutations-error.js';
 import { observableSymbol } from '../../src/query/observable.js';
 import type { OutboxSnapshot } from '../../src/query/outbox-view.js';
 import type { MutationFailedEvent } from '../../src/sync/catalogue-events.js';
-import { isPendingMutationsError, PendingMutationsError } from '../../src/sync/pending-mutations-error.js';
 import { FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
 import {
   BASE_URL,
@@ -56,7 +57,7 @@ async function storedItems(catalogue: Catalogue, list_id: number): Promise<numbe
  */
 async function betweenAttempts(catalogue: Catalogue) {
   for (let step = 0; step < 500; step++) {
-    const [row] = await catalogue.database.outbox.toArray();
+    const [row] = await databaseOf(catalogue).outbox.toArray();
     if (row?.state === 'pending' && row.attempts > 0) return row;
     await fixture.settle(50);
   }
@@ -102,7 +103,7 @@ describe('lists.removeItem offline', () => {
     expect(receipt.outcome).toBe('queued');
     expect(await storedItems(catalogue, list_id)).toEqual([items[0], items[2]]);
     expect((await catalogue.read('listDetails', { list_id }))?.item_count).toBe(2);
-    const rows = await catalogue.database.outbox.toArray();
+    const rows = await databaseOf(catalogue).outbox.toArray();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       userScope: `account:${session.account_id}`,
@@ -112,7 +113,7 @@ describe('lists.removeItem offline', () => {
     await fixture.settle(60_000);
     expect(fixture.writes).toEqual([]);
     expect(fixture.service.control.listItems(list_id)).toEqual(items);
-    expect(await catalogue.database.outbox.count()).toBe(1);
+    expect(await databaseOf(catalogue).outbox.count()).toBe(1);
   });
 
   it('aborting the transaction (the outbox write fails) leaves neither the change nor the row', async () => {
@@ -124,11 +125,11 @@ describe('lists.removeItem offline', () => {
     const refuse = () => {
       throw new Error('quota exceeded');
     };
-    catalogue.database.outbox.hook('creating', refuse);
+    databaseOf(catalogue).outbox.hook('creating', refuse);
     await expect(catalogue.lists.removeItem({ list_id, media_id: items[0] as number })).rejects.toThrow('quota');
-    catalogue.database.outbox.hook('creating').unsubscribe(refuse);
+    databaseOf(catalogue).outbox.hook('creating').unsubscribe(refuse);
     expect(await storedItems(catalogue, list_id)).toEqual(items);
-    expect(await catalogue.database.outbox.count()).toBe(0);
+    expect(await databaseOf(catalogue).outbox.count()).toBe(0);
   });
 
   it('aborting the transaction (the optimistic write fails) writes no outbox row', async () => {
@@ -140,12 +141,12 @@ describe('lists.removeItem offline', () => {
     const refuse = () => {
       throw new Error('disk full');
     };
-    catalogue.database.lists.hook('updating', refuse);
-    catalogue.database.lists.hook('creating', refuse);
+    databaseOf(catalogue).lists.hook('updating', refuse);
+    databaseOf(catalogue).lists.hook('creating', refuse);
     await expect(catalogue.lists.removeItem({ list_id, media_id: items[0] as number })).rejects.toThrow('disk full');
-    catalogue.database.lists.hook('updating').unsubscribe(refuse);
-    catalogue.database.lists.hook('creating').unsubscribe(refuse);
-    expect(await catalogue.database.outbox.count()).toBe(0);
+    databaseOf(catalogue).lists.hook('updating').unsubscribe(refuse);
+    databaseOf(catalogue).lists.hook('creating').unsubscribe(refuse);
+    expect(await databaseOf(catalogue).outbox.count()).toBe(0);
     expect(await storedItems(catalogue, list_id)).toEqual(items);
   });
 });
@@ -189,7 +190,7 @@ describe('replay after a reload', () => {
       session_id: session.session_id,
     });
     expect(state).toMatchObject({ favorite: true, rated: { value: 7.5 } });
-    expect(await second.database.outbox.count()).toBe(0);
+    expect(await databaseOf(second).outbox.count()).toBe(0);
     // A third instance finds nothing left to send.
     await second.close();
     open = [];
@@ -220,7 +221,7 @@ describe('failures', () => {
 
     expect(fixture.service.log.count({ operation: 'removeListItem' })).toBe(1);
     expect(await storedItems(catalogue, list_id)).toEqual(items);
-    const [row] = await catalogue.database.outbox.toArray();
+    const [row] = await databaseOf(catalogue).outbox.toArray();
     expect(row).toMatchObject({ state: 'failed', lastError: { name: 'ServiceError', status: 401, statusCode: 38 } });
     expect(events).toEqual([
       expect.objectContaining({
@@ -243,7 +244,7 @@ describe('failures', () => {
     });
     expect(seen.failed).toBe(1);
     expect(await catalogue.outbox.discard(row?.seq as number)).toBe(true);
-    expect(await catalogue.database.outbox.count()).toBe(0);
+    expect(await databaseOf(catalogue).outbox.count()).toBe(0);
   });
 
   it('transient failures keep the row pending and retry with backoff until the service answers', async () => {
@@ -263,7 +264,7 @@ describe('failures', () => {
     fixture.service.control.setFaults(undefined);
     await fixture.settle(120_000);
     await fixture.clock.runUntil(catalogue.outbox.drain());
-    expect(await catalogue.database.outbox.count()).toBe(0);
+    expect(await databaseOf(catalogue).outbox.count()).toBe(0);
     expect(fixture.service.control.listItems(list_id)).toEqual(items.slice(0, 2));
     expect(await storedItems(catalogue, list_id)).toEqual(items.slice(0, 2));
   });
@@ -282,7 +283,7 @@ describe('failures', () => {
     await fixture.settle(120_000);
     await fixture.clock.runUntil(catalogue.outbox.drain());
     expect(fixture.service.control.listItems(list_id)).toEqual(items.slice(1));
-    expect(await catalogue.database.outbox.count()).toBe(0);
+    expect(await databaseOf(catalogue).outbox.count()).toBe(0);
     expect(failed).toEqual([]);
     // The last answer was "entry not found" (21, HTTP 200): already in the target state.
     const answers = fixture.service.log.entries().filter((entry) => entry.operation === 'removeListItem');
@@ -316,7 +317,7 @@ describe('fetches that land before a change is sent', () => {
       rated: { value: 6.5 },
     });
     expect(await storedItems(catalogue, list_id)).toEqual(items.slice(1));
-    expect(await catalogue.database.outbox.where('state').anyOf('pending', 'sending').count()).toBe(2);
+    expect(await databaseOf(catalogue).outbox.where('state').anyOf('pending', 'sending').count()).toBe(2);
     // Now the session is revoked elsewhere: both changes are refused for good (401), and each rollback restores
     // the fresh answer (favorite set, all items), not the one from before the change.
     await fixture.service.fetch(`${BASE_URL}/3/authentication/session`, {
@@ -356,11 +357,11 @@ describe('delivery under faults', () => {
     for (const [i, id] of ids.entries()) await catalogue.account.rateTvSeries({ series_id: id, value: i + 1 });
     await catalogue.account.markFavorite({ media_type: 'tv', media_id: ids[0] as number, favorite: true });
     fixture.connectivity.setOnline(true);
-    for (let round = 0; round < 30 && (await catalogue.database.outbox.count()) > 0; round++) {
+    for (let round = 0; round < 30 && (await databaseOf(catalogue).outbox.count()) > 0; round++) {
       await fixture.clock.runUntil(catalogue.outbox.drain());
       await fixture.settle(30_000);
     }
-    expect(await catalogue.database.outbox.count()).toBe(0);
+    expect(await databaseOf(catalogue).outbox.count()).toBe(0);
     expect(failed).toEqual([]);
     expect(fixture.service.control.listItems(list_id)).toEqual(items.slice(3));
     for (const [i, id] of ids.entries()) {
@@ -395,7 +396,7 @@ describe('coalescing and order', () => {
     expect(
       (await catalogue.account.markFavorite({ media_type: 'tv', media_id: series, favorite: false })).outcome,
     ).toBe('cancelled');
-    expect(await catalogue.database.outbox.count()).toBe(0);
+    expect(await databaseOf(catalogue).outbox.count()).toBe(0);
     fixture.connectivity.setOnline(true);
     await fixture.clock.runUntil(catalogue.outbox.drain());
     await fixture.settle();
@@ -545,7 +546,7 @@ describe('users, sessions and sign-out', () => {
     await catalogue.setUser(a);
     expect((await catalogue.read('tvAccountStates', { series_id: series }))?.favorite).toBe(true);
     await catalogue.signOut();
-    const db = catalogue.database;
+    const db = databaseOf(catalogue);
     expect(await db.tvAccountStates.where('userScope').equals(`account:${a.account_id}`).count()).toBe(0);
     expect(await db.watchlistPages.where('userScope').equals(`account:${a.account_id}`).count()).toBe(0);
     expect(await db.syncMeta.where('userScope').equals(`account:${a.account_id}`).count()).toBe(0);
@@ -606,8 +607,8 @@ describe('users, sessions and sign-out', () => {
     // Offline, the session cannot be revoked: the local sign-out still removes everything of the user.
     await catalogue.signOut({ force: true });
     expect(catalogue.userScopeId).toBeUndefined();
-    expect(await catalogue.database.outbox.count()).toBe(0);
-    expect(await catalogue.database.users.count()).toBe(0);
+    expect(await databaseOf(catalogue).outbox.count()).toBe(0);
+    expect(await databaseOf(catalogue).users.count()).toBe(0);
     fixture.connectivity.setOnline(true);
     await fixture.settle(5_000);
     expect(fixture.writes).toEqual([]);
@@ -623,8 +624,8 @@ describe('users, sessions and sign-out', () => {
     expect(fixture.service.log.entries().at(-1)).toMatchObject({ operation: 'deleteSession', status: 200 });
     // The service no longer knows the session.
     expect(() => fixture.service.control.groundTruth('accountTvWatchlist', { ...session })).toThrow(/401/);
-    expect(await catalogue.database.watchlistPages.count()).toBe(0);
-    expect(await catalogue.database.users.count()).toBe(0);
+    expect(await databaseOf(catalogue).watchlistPages.count()).toBe(0);
+    expect(await databaseOf(catalogue).users.count()).toBe(0);
   });
 
   it('signs in through a request token: the token and session never reach a table but the user row', async () => {
@@ -636,7 +637,7 @@ describe('users, sessions and sign-out', () => {
     expect(signedIn.userScopeId).toBe(`account:${signedIn.account_id}`);
     expect(catalogue.userScopeId).toBe(signedIn.userScopeId);
     expect(await catalogue.auth.validate()).toMatchObject({ success: true });
-    const rows = await dumpDatabase(catalogue.database);
+    const rows = await dumpDatabase(databaseOf(catalogue));
     const holders = rows.filter(({ text }) =>
       [...handedOutSecrets].some((s) => s !== token.request_token && text.includes(s)),
     );
@@ -657,7 +658,7 @@ describe('users, sessions and sign-out', () => {
     await fixture.clock.runUntil(catalogue.outbox.drain());
     await fixture.settle();
     expect(fixture.writes).toEqual([`POST /3/tv/${series}/rating`]);
-    expect(await catalogue.database.outbox.count()).toBe(0);
+    expect(await databaseOf(catalogue).outbox.count()).toBe(0);
   });
 });
 
@@ -678,7 +679,7 @@ describe('sync.refresh', () => {
     await refreshed;
     // No virtual time passed: the row went out because refresh drained the outbox, not because its timer fired.
     expect(fixture.clock.now()).toBe(timeBefore);
-    expect(await catalogue.database.outbox.count()).toBe(0);
+    expect(await databaseOf(catalogue).outbox.count()).toBe(0);
     expect(fixture.service.control.listItems(list_id)).toEqual(items.slice(0, 2));
   });
 });
@@ -698,7 +699,7 @@ describe('two instances on one database (tabs)', () => {
     fixture.connectivity.setOnline(true);
     await fixture.settle(5_000);
     expect(fixture.writes.slice(before).filter((w) => w.endsWith('/remove_item'))).toHaveLength(1);
-    expect(await first.database.outbox.count()).toBe(0);
+    expect(await databaseOf(first).outbox.count()).toBe(0);
     expect(fixture.service.control.listItems(list_id)).toEqual(items.slice(1));
   });
 });

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { databaseOf } from '../../src/create-catalogue.js';
 import type { FetchLike } from '../../src/env.js';
 import type { ProgressEvent } from '../../src/sync/catalogue-events.js';
 import { type CatalogueFixture, catalogueFixture } from './catalogue-fixture.js';
@@ -70,7 +71,7 @@ describe('sync.pullList', () => {
     expect(result.ids).toHaveLength(union.size);
     expect(new Set(result.ids).size).toBe(result.ids.length);
     expect(result.ids).toEqual([...union]);
-    expect(await catalogue.database.tvSeries.count()).toBe(union.size);
+    expect(await databaseOf(catalogue).tvSeries.count()).toBe(union.size);
     expect(progress.at(-1)).toEqual({ operation: 'discoverTv', done: 60, total: 60 });
     expect(progress.map((p) => p.done)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { endpoints, type OperationName } from '../../src/api/endpoints.js';
+import { databaseOf } from '../../src/create-catalogue.js';
 import type { CatalogueParams } from '../../src/sync/prepare-call.js';
 import type { PullOperation } from '../../src/sync/sync-engine.js';
 import { type CatalogueFixture, catalogueFixture } from './catalogue-fixture.js';
@@ -89,13 +90,13 @@ describe('sync.pull', () => {
     expect(urls[1]).toContain(`session_id=${session.session_id}`);
     // The session id lives in the `users` row only (so a reload can replay the user's outbox; sign-out deletes it).
     const dump: Record<string, unknown[]> = {};
-    for (const table of catalogue.database.tables) {
+    for (const table of databaseOf(catalogue).tables) {
       if (table.name !== 'users') dump[table.name] = await table.toArray();
     }
     const text = JSON.stringify(dump);
     expect(text).not.toContain(session.session_id);
     expect(text).toContain(`account:${session.account_id}`);
-    expect(await catalogue.database.users.toArray()).toEqual([
+    expect(await databaseOf(catalogue).users.toArray()).toEqual([
       expect.objectContaining({ id: `account:${session.account_id}`, credentials: session }),
     ]);
   });

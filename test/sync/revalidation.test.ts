@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { databaseOf } from '../../src/create-catalogue.js';
 import { readRef, touchRead } from '../../src/store/index.js';
 import { countWrites } from '../store/store-fixtures.js';
 import { type CatalogueFixture, catalogueFixture } from './catalogue-fixture.js';
@@ -60,7 +61,7 @@ describe('freshness and revalidation', () => {
   it('revalidates with If-None-Match: a 304 renews freshness and writes no record and no list page', async () => {
     fixture = catalogueFixture({ catalogue: { freshness: { popularPeople: 60 } } });
     const { catalogue, clock, service } = fixture;
-    const writes = countWrites(catalogue.database);
+    const writes = countWrites(databaseOf(catalogue));
     const events: string[] = [];
     catalogue.on('stored', (e) => events.push(`${e.operation}:${e.outcome}`));
     await catalogue.sync.pull('popularPeople', {});
@@ -87,7 +88,7 @@ describe('freshness and revalidation', () => {
     const { catalogue, clock, service } = fixture;
     await catalogue.sync.pull('popularPeople', {});
     const tablesWritten: string[] = [];
-    for (const table of catalogue.database.tables) {
+    for (const table of databaseOf(catalogue).tables) {
       table.hook('creating', () => {
         tablesWritten.push(table.name);
       });
@@ -116,7 +117,7 @@ describe('freshness and revalidation', () => {
       name: 'SchemaValidationError',
     });
     expect(await catalogue.read(...call)).toEqual(before);
-    const rows = await catalogue.database.quarantine.toArray();
+    const rows = await databaseOf(catalogue).quarantine.toArray();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ operation: 'airingToday', requestKey: 'airingToday?language=en-US&page=1' });
     expect(rows[0]?.issues.length).toBeGreaterThan(0);
@@ -147,7 +148,7 @@ describe('freshness and revalidation', () => {
       }),
     ]);
     expect(await catalogue.sync.freshness('movieVideos', { movie_id: 999_999_999 })).toBe('missing');
-    const meta = await catalogue.database.syncMeta.toArray();
+    const meta = await databaseOf(catalogue).syncMeta.toArray();
     expect(meta[0]?.lastError?.name).toBe('ServiceError');
   });
 });
@@ -165,9 +166,9 @@ describe('sync.refresh', () => {
     await clock.advance(61_000);
     // Reading marks the key: popular people were looked at most recently, then trending movies.
     const marks = (requestKey: string) => [readRef('syncMeta', requestKey)];
-    await touchRead(catalogue.database, marks('trendingMovies?language=en-US&page=1&time_window=day'), clock.now());
+    await touchRead(databaseOf(catalogue), marks('trendingMovies?language=en-US&page=1&time_window=day'), clock.now());
     await clock.advance(1);
-    await touchRead(catalogue.database, marks('popularPeople?language=en-US&page=1'), clock.now());
+    await touchRead(databaseOf(catalogue), marks('popularPeople?language=en-US&page=1'), clock.now());
     service.log.reset();
 
     const first = await catalogue.sync.refresh({ budget: 2 });

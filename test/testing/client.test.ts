@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/api/create-api-client.js';
-import { isNetworkError, isSchemaValidationError, isServiceError, isTimeoutError } from '../../src/api/errors/index.js';
+import { isNetworkError, isSchemaValidationError, isServiceError, isTimeoutError } from '../../src/errors/index.js';
 import { FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
 import { harness, ORIGIN } from './helpers.js';
 

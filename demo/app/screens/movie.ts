@@ -1,3 +1,4 @@
+import { databaseOf } from '../../../src/create-catalogue.js'; // internal: no public view serves records by id yet
 /** A movie: its summary from the store and its videos, each a link to the site that hosts it. */
 import { rating } from '../cards.js';
 import type { DemoContext, Screen } from '../context.js';
@@ -13,16 +14,18 @@ export function movieScreen(ctx: DemoContext, movieId: number): Screen {
   const heading = h('h1', { id: 'screen-title' }, 'Movie');
   const poster = h('div', { class: 'portrait' });
   const facts = h('div', {});
-  void ctx.catalogue.database.movies.get(movieId).then((movie) => {
-    if (!movie) return;
-    replace(heading, movie.title);
-    replace(poster, ctx.images.picture(movie.poster_path, 'poster', `Poster of ${movie.title}`, '200px'));
-    replace(
-      facts,
-      h('p', { class: 'subtitle' }, year(movie.release_date), ' · ', rating(movie.vote_average)),
-      h('p', { class: 'overview' }, movie.overview),
-    );
-  });
+  void databaseOf(ctx.catalogue)
+    .movies.get(movieId)
+    .then((movie) => {
+      if (!movie) return;
+      replace(heading, movie.title);
+      replace(poster, ctx.images.picture(movie.poster_path, 'poster', `Poster of ${movie.title}`, '200px'));
+      replace(
+        facts,
+        h('p', { class: 'subtitle' }, year(movie.release_date), ' · ', rating(movie.vote_average)),
+        h('p', { class: 'overview' }, movie.overview),
+      );
+    });
   const videos = viewPanel(ctx.catalogue.movieVideos({ movie_id: movieId }), {
     what: 'videos',
     online: ctx.online,

@@ -3,6 +3,7 @@
  * and waits in the outbox while offline; it is sent once when the network is back.
  */
 import { liveQuery } from 'dexie';
+import { databaseOf } from '../../../src/create-catalogue.js'; // internal: no public view serves records by id yet
 import { grid, seriesCard } from '../cards.js';
 import type { DemoContext, Screen } from '../context.js';
 import { signInDemoUser, storedDemoUser } from '../demo-user.js';
@@ -52,7 +53,7 @@ export function myListScreen(ctx: DemoContext): Screen {
       );
       return;
     }
-    const subscription = liveQuery(() => ctx.catalogue.database.lists.get(user.list_id)).subscribe((list) => {
+    const subscription = liveQuery(() => databaseOf(ctx.catalogue).lists.get(user.list_id)).subscribe((list) => {
       void drawList(ctx, body, user.list_id, list?.items.map((item) => item.id) ?? []);
     });
     stop = () => subscription.unsubscribe();
@@ -81,7 +82,7 @@ export function myListScreen(ctx: DemoContext): Screen {
 }
 
 async function drawList(ctx: DemoContext, body: HTMLElement, listId: number, ids: number[]): Promise<void> {
-  const movies = await ctx.catalogue.database.movies.bulkGet(ids);
+  const movies = await databaseOf(ctx.catalogue).movies.bulkGet(ids);
   if (ids.length === 0) {
     replace(
       body,

@@ -1,5 +1,6 @@
 /** A person: profile, external ids as links, biographies by language, and the images they are tagged in. */
 import type { PersonExternalIds } from '../../../src/api/schemas/index.js';
+import { databaseOf } from '../../../src/create-catalogue.js'; // internal: no public view serves records by id yet
 import type { DemoContext, Screen } from '../context.js';
 import { h, replace } from '../dom.js';
 import { viewPanel } from '../view-panel.js';
@@ -19,12 +20,14 @@ export function personScreen(ctx: DemoContext, personId: number): Screen {
   const heading = h('h1', { id: 'screen-title' }, 'Person');
   const portrait = h('div', { class: 'portrait' });
   const department = h('p', { class: 'subtitle' });
-  void catalogue.database.people.get(personId).then((person) => {
-    if (!person) return;
-    replace(heading, person.name);
-    replace(department, person.known_for_department);
-    replace(portrait, images.picture(person.profile_path, 'profile', `Photo of ${person.name}`, '200px'));
-  });
+  void databaseOf(catalogue)
+    .people.get(personId)
+    .then((person) => {
+      if (!person) return;
+      replace(heading, person.name);
+      replace(department, person.known_for_department);
+      replace(portrait, images.picture(person.profile_path, 'profile', `Photo of ${person.name}`, '200px'));
+    });
   const links = viewPanel(catalogue.personExternalIds({ person_id: personId }), {
     what: 'profiles elsewhere',
     online: ctx.online,

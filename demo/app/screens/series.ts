@@ -1,3 +1,4 @@
+import { databaseOf } from '../../../src/create-catalogue.js'; // internal: no public view serves records by id yet
 /** A series: its summary from the store, then one season's cast, crew and posters, season by season. */
 import { accountActions } from '../account-actions.js';
 import { rating } from '../cards.js';
@@ -12,24 +13,26 @@ export function seriesScreen(ctx: DemoContext, seriesId: number, season: number)
   const heading = h('h1', { id: 'screen-title' }, 'Series');
   const poster = h('div', { class: 'portrait' });
   const facts = h('div', {});
-  void catalogue.database.tvSeries.get(seriesId).then((series) => {
-    if (!series) return;
-    replace(heading, series.name);
-    replace(poster, images.picture(series.poster_path, 'poster', `Poster of ${series.name}`, '200px'));
-    replace(
-      facts,
-      h(
-        'p',
-        { class: 'subtitle' },
-        year(series.first_air_date),
-        ' · ',
-        rating(series.vote_average),
-        ' · ',
-        series.genre_ids.map(genreName).filter(Boolean).join(', '),
-      ),
-      h('p', { class: 'overview' }, series.overview),
-    );
-  });
+  void databaseOf(catalogue)
+    .tvSeries.get(seriesId)
+    .then((series) => {
+      if (!series) return;
+      replace(heading, series.name);
+      replace(poster, images.picture(series.poster_path, 'poster', `Poster of ${series.name}`, '200px'));
+      replace(
+        facts,
+        h(
+          'p',
+          { class: 'subtitle' },
+          year(series.first_air_date),
+          ' · ',
+          rating(series.vote_average),
+          ' · ',
+          series.genre_ids.map(genreName).filter(Boolean).join(', '),
+        ),
+        h('p', { class: 'overview' }, series.overview),
+      );
+    });
   const actions = accountActions(ctx, seriesId);
   const params = { series_id: seriesId, season_number: season };
   const credits = viewPanel(catalogue.seasonCredits(params), {

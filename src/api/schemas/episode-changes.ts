@@ -5,7 +5,7 @@ import { z } from 'zod';
 export const changeAction = z.enum(['added', 'created', 'updated', 'deleted', 'destroyed']);
 
 /** A change value: a string (numbers often arrive as strings), a number, or an object (images). */
-export const changeValue = z.union([
+const changeValue = z.union([
   z.string(),
   z.number(),
   z.boolean(),

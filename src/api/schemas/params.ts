@@ -55,11 +55,6 @@ export const idListParam = z.union([
     .transform((ids) => ids.join(',')),
 ]);
 
-/** A list of short codes (`US|GB`, `en`), same comma/pipe syntax as ids. */
-export const codeListParam = z
-  .string()
-  .regex(/^[A-Za-z]{2,3}(?:(,[A-Za-z]{2,3})*|(\|[A-Za-z]{2,3})*)$/, 'expected codes joined by "," or "|"');
-
 /** Small integer enumerations joined by comma or pipe (`with_status`, `with_type`). */
 export const smallIntListParam = z.string().regex(/^\d(?:(,\d)*|(\|\d)*)$/, 'expected digits joined by "," or "|"');
 

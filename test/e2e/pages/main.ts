@@ -1,3 +1,4 @@
+import { databaseOf } from '../../../src/create-catalogue.js';
 /**
  * The e2e test page: the library as a PWA would bundle it (built by Vite from the sources), driven by the tests
  * through `window.e2e`. It talks to its own origin, where the one-process server serves the fake service.
@@ -90,7 +91,7 @@ const api: E2EPageApi = {
     return receipt.outcome;
   },
   async outbox(handle) {
-    const rows = await catalogue(handle).database.outbox.orderBy('seq').toArray();
+    const rows = await databaseOf(catalogue(handle)).outbox.orderBy('seq').toArray();
     return rows.map((row) => ({
       seq: row.seq as number,
       operation: row.mutation.operation,

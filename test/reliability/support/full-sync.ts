@@ -1,4 +1,5 @@
 import type { Catalogue } from '../../../src/create-catalogue.js';
+import { databaseOf } from '../../../src/create-catalogue.js';
 import type { RefreshChangesResult } from '../../../src/sync/changes/change-feed-options.js';
 import { mutatePlannedEpisodes, pullRound, type SyncPlan } from './sync-plan.js';
 import type { World } from './world.js';
@@ -61,5 +62,7 @@ export async function fullSync(
 
 /** Tracked episodes whose cursor was not checked since `at`. */
 async function uncheckedSince(catalogue: Catalogue, at: number): Promise<number> {
-  return catalogue.database.episodeCursors.filter((cursor) => cursor.checkedAt < at).count();
+  return databaseOf(catalogue)
+    .episodeCursors.filter((cursor) => cursor.checkedAt < at)
+    .count();
 }

@@ -1,5 +1,6 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { Catalogue } from '../../../src/create-catalogue.js';
+import { databaseOf } from '../../../src/create-catalogue.js';
 import { HeldSends } from './held-sends.js';
 import { Intent, type Rated, type ScriptUser } from './mutation-script.js';
 import { LIST_ITEMS, type OutboxPlan, type PlannedChange, SERIES_POOL } from './outbox-plan.js';
@@ -110,7 +111,7 @@ export async function runOutboxPlan(plan: OutboxPlan, counts: RunCounts): Promis
     const versions = new Map<number, string[]>();
     const rowScope = new Map<number, string>();
     const observe = async (catalogue: Catalogue) => {
-      for (const row of await catalogue.database.outbox.toArray()) {
+      for (const row of await databaseOf(catalogue).outbox.toArray()) {
         const user = scopes.get(row.userScope) as ScriptUser;
         const seq = row.seq as number;
         const keys = versions.get(seq) ?? [];
@@ -158,11 +159,11 @@ export async function runOutboxPlan(plan: OutboxPlan, counts: RunCounts): Promis
     control.setFaults(undefined);
     world.connectivity.setOnline(true);
     const last = tabs[0] as Tab;
-    for (let round = 0; round < 20 && (await last.catalogue.database.outbox.count()) > 0; round++) {
+    for (let round = 0; round < 20 && (await databaseOf(last.catalogue).outbox.count()) > 0; round++) {
       await world.clock.runUntil(Promise.all(tabs.map((tab) => tab.catalogue.outbox.drain())));
       await world.settle(1_000);
     }
-    const left = await last.catalogue.database.outbox.toArray();
+    const left = await databaseOf(last.catalogue).outbox.toArray();
     if (left.length > 0) return { what: 'rows left in the outbox', detail: left };
     if (failed.length > 0) return { what: 'changes failed that the service did not refuse', detail: failed };
 

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { Catalogue } from '../../../src/create-catalogue.js';
+import { databaseOf } from '../../../src/create-catalogue.js';
 import { pageTablesOf } from '../../../src/store/browse-units.js';
 import type { CatalogueDatabase } from '../../../src/store/catalogue-database.js';
 import { readStoredEntry } from '../../../src/store/read-stored.js';
@@ -92,9 +93,9 @@ export async function readAsView<O extends PullOperation>(
   params: CatalogueParams<O>,
 ): Promise<void> {
   const call = prepareCall(operation, params, { language: 'en-US', user: undefined });
-  const entry = await readStoredEntry(catalogue.database, operation, call.storeParams as never);
+  const entry = await readStoredEntry(databaseOf(catalogue), operation, call.storeParams as never);
   if (!entry) throw new Error(`readAsView: ${operation} ${JSON.stringify(params)} is not stored`);
-  await touchRead(catalogue.database, entry.refs, now);
+  await touchRead(databaseOf(catalogue), entry.refs, now);
 }
 
 /** The user data, outbox and configuration tables: what eviction must never touch. */
@@ -242,9 +243,9 @@ export async function storeUserData(f: CatalogueFixture): Promise<number[]> {
   f.connectivity.setOnline(false);
   const { seq } = await catalogue.lists.removeItem({ list_id, media_id: items[1] as number });
   const claim = { instance: 'another-tab', attempt: 1, leaseUntil: Number.MAX_SAFE_INTEGER };
-  await catalogue.database.outbox.update(seq, { state: 'sending', attempts: 1, claim });
+  await databaseOf(catalogue).outbox.update(seq, { state: 'sending', attempts: 1, claim });
   f.connectivity.setOnline(true);
   await clock.flush();
-  expect(await catalogue.database.outbox.count()).toBe(1);
+  expect(await databaseOf(catalogue).outbox.count()).toBe(1);
   return series;
 }

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { TaggedImagesPage } from '../../../src/api/schemas/tagged-image.js';
+import { databaseOf } from '../../../src/create-catalogue.js';
 import type { ChangesAppliedEvent } from '../../../src/sync/catalogue-events.js';
 import { countWrites, type WriteCounter } from '../../store/store-fixtures.js';
 import { type CatalogueFixture, catalogueFixture } from '../catalogue-fixture.js';
@@ -35,7 +36,7 @@ type FixtureOptions = Parameters<typeof catalogueFixture>[0];
 export async function changeFixture(seriesCount: number, options: FixtureOptions = {}): Promise<ChangeFixture> {
   const fixture = catalogueFixture(options);
   // Installed before the database opens (DBCore middleware must be).
-  const writes = countWrites(fixture.catalogue.database);
+  const writes = countWrites(databaseOf(fixture.catalogue));
   const events: ChangesAppliedEvent[] = [];
   fixture.catalogue.on('changesApplied', (event) => events.push(event));
   const series = fixture.service.control
@@ -44,14 +45,14 @@ export async function changeFixture(seriesCount: number, options: FixtureOptions
     .slice(0, seriesCount)
     .map((s) => s.id as number);
   for (const id of series) await fixture.clock.runUntil(fixture.catalogue.track.series(id));
-  const episodes = (await fixture.catalogue.database.episodeCursors.toCollection().primaryKeys()) as number[];
+  const episodes = (await databaseOf(fixture.catalogue).episodeCursors.toCollection().primaryKeys()) as number[];
   writes.reset();
   return { ...fixture, writes, events, series, episodes };
 }
 
 /** The stored episode's fields next to the fake's current ones. */
 export async function storedAndTruth(fixture: CatalogueFixture, id: number) {
-  const row = await fixture.catalogue.database.episodes.get(id);
+  const row = await databaseOf(fixture.catalogue).episodes.get(id);
   const truth = fixture.service.control.episode(id);
   const pick = (source: Record<string, unknown> | undefined) =>
     source && Object.fromEntries(EPISODE_FIELDS.map((field) => [field, source[field]]));

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TaggedImagesPage } from '../../../src/api/schemas/tagged-image.js';
+import { databaseOf } from '../../../src/create-catalogue.js';
 import { storeRequestKey } from '../../../src/store/index.js';
 import { record, until } from '../../query/view-helpers.js';
 import { type CatalogueFixture, catalogueFixture } from '../catalogue-fixture.js';
@@ -30,7 +31,7 @@ describe('unpatchable change keys', () => {
         () => false,
       ),
     );
-    expect(await catalogue.database.episodeCursors.get(episode.id)).toBeDefined();
+    expect(await databaseOf(catalogue).episodeCursors.get(episode.id)).toBeDefined();
 
     const view = catalogue.view('personTaggedImages', { person_id: personId });
     const seen = record(view);
@@ -53,9 +54,9 @@ describe('unpatchable change keys', () => {
 
     expect(events).toEqual([{ episodeId: episode.id, keys: ['images'] }]);
     expect(result.staled).toBeGreaterThanOrEqual(2);
-    expect(await catalogue.database.episodes.get(episode.id)).toMatchObject({ still_path: '/a-new-still.jpg' });
+    expect(await databaseOf(catalogue).episodes.get(episode.id)).toMatchObject({ still_path: '/a-new-still.jpg' });
     const meta = (operation: 'seasonImages' | 'seasonCredits', params: typeof season) =>
-      catalogue.database.syncMeta.get(storeRequestKey(operation, { ...params, language: 'en-US' }));
+      databaseOf(catalogue).syncMeta.get(storeRequestKey(operation, { ...params, language: 'en-US' }));
     expect((await meta('seasonImages', season))?.expiresAt).toBeLessThanOrEqual(now);
     expect((await meta('seasonCredits', season))?.expiresAt).toBeGreaterThan(now);
     if (hasOther) expect((await meta('seasonImages', otherSeason))?.expiresAt).toBeGreaterThan(now);

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { databaseOf } from '../../../src/create-catalogue.js';
 import type { FetchLike } from '../../../src/env.js';
 import type { CatalogueFixture } from '../catalogue-fixture.js';
 import { changeFixture, expectStoreMatchesFake, mutate, personWithEpisode, requestsSince } from './change-fixture.js';
@@ -16,7 +17,7 @@ describe('refreshChanges past the 14-day window', () => {
   it('revalidates the season details that hold the episodes instead of polling feeds, then polls again', async () => {
     const f = await changeFixture(1);
     open = f;
-    const seasons = new Set((await f.catalogue.database.episodeCursors.toArray()).map((c) => c.season_number));
+    const seasons = new Set((await databaseOf(f.catalogue).episodeCursors.toArray()).map((c) => c.season_number));
     await f.clock.advance(15 * DAY);
     mutate(f, f.series[0] as number, 2);
     await f.clock.advance(MINUTE);
@@ -29,7 +30,7 @@ describe('refreshChanges past the 14-day window', () => {
     const sent = requestsSince(f, before);
     expect(sent).toMatchObject({ episodeChanges: 0, tvChanges: 0, seasonDetails: seasons.size });
     await expectStoreMatchesFake(f, f.episodes);
-    const cursors = await f.catalogue.database.episodeCursors.toArray();
+    const cursors = await databaseOf(f.catalogue).episodeCursors.toArray();
     expect(cursors.every((c) => c.checkedAt >= startedAt)).toBe(true);
 
     // Inside the window again: the next change goes through the feed.
@@ -53,8 +54,8 @@ describe('refreshChanges past the 14-day window', () => {
       catalogue.sync.pull('episodeAccountStates', { series_id: other, season_number: 1, episode_number: 1 }),
     );
     const named = service.control.episodeId({ series_id: other, season_number: 1, episode_number: 1 }) as number;
-    expect(await catalogue.database.episodes.get(named)).toBeUndefined();
-    expect(await catalogue.database.episodeCursors.get(named)).toBeDefined();
+    expect(await databaseOf(catalogue).episodes.get(named)).toBeUndefined();
+    expect(await databaseOf(catalogue).episodeCursors.get(named)).toBeDefined();
     await clock.advance(15 * DAY);
     service.control.mutateEpisode(episode.id, { name: 'Held by a page' });
     const before = f.urls.length;
@@ -64,8 +65,8 @@ describe('refreshChanges past the 14-day window', () => {
     expect(paths).toContain(`/3/tv/${other}/season/1`);
     expect(paths.some((p) => p.includes(`/tv/${episode.show_id}/season/`))).toBe(false);
     expect(result.failed).toBe(0);
-    expect(await catalogue.database.episodes.get(episode.id)).toMatchObject({ name: 'Held by a page' });
-    expect(await catalogue.database.episodes.get(named)).toBeDefined();
+    expect(await databaseOf(catalogue).episodes.get(episode.id)).toMatchObject({ name: 'Held by a page' });
+    expect(await databaseOf(catalogue).episodes.get(named)).toBeDefined();
   });
 
   it('a fallback over the budget is left for the next run', async () => {

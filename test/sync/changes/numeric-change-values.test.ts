@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { databaseOf } from '../../../src/create-catalogue.js';
 import { FAKE_ACCESS_TOKEN } from '../../../src/testing/index.js';
 import { BASE_URL, type CatalogueFixture } from '../catalogue-fixture.js';
 import { changeFixture, expectStoreMatchesFake } from './change-fixture.js';
@@ -36,7 +37,7 @@ describe('numeric change values arrive as strings (FACTS §6)', () => {
     await f.clock.advance(60_000);
     const result = await f.clock.runUntil(f.catalogue.sync.refreshChanges({ budget: 1000 }));
     expect(result.patched).toBe(1);
-    const row = await f.catalogue.database.episodes.get(id);
+    const row = await databaseOf(f.catalogue).episodes.get(id);
     expect(row?.runtime).toBe(runtime);
     expect(typeof row?.runtime).toBe('number');
     await expectStoreMatchesFake(f, f.episodes);
@@ -56,7 +57,7 @@ describe('numeric change values arrive as strings (FACTS §6)', () => {
     expect(item).toMatchObject({ action: 'deleted', original_value: String(before) });
     await f.clock.advance(60_000);
     await f.clock.runUntil(f.catalogue.sync.refreshChanges({ budget: 1000 }));
-    expect((await f.catalogue.database.episodes.get(id))?.runtime).toBeNull();
+    expect((await databaseOf(f.catalogue).episodes.get(id))?.runtime).toBeNull();
     await expectStoreMatchesFake(f, f.episodes);
   });
 });

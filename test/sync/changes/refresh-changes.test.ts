@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { databaseOf } from '../../../src/create-catalogue.js';
 import { FAKE_ACCESS_TOKEN } from '../../../src/testing/index.js';
 import { record, until } from '../../query/view-helpers.js';
 import { BASE_URL, type CatalogueFixture } from '../catalogue-fixture.js';
@@ -93,7 +94,7 @@ describe('sync.refreshChanges', () => {
     });
     await f.clock.advance(MINUTE);
     const last = changed[2] as number;
-    await f.catalogue.database.readMarks.put({ ref: `episodes/${last}`, lastReadAt: f.clock.now() });
+    await databaseOf(f.catalogue).readMarks.put({ ref: `episodes/${last}`, lastReadAt: f.clock.now() });
     // Budget 4: series list, series feed, season feed, then one poll: the episode read last.
     const first = await f.clock.runUntil(f.catalogue.sync.refreshChanges({ budget: 4 }));
     expect(first.requests).toBe(4);

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { databaseOf } from '../../../src/create-catalogue.js';
 import { type CatalogueFixture, catalogueFixture } from '../catalogue-fixture.js';
 import { changeFixture, expectStoreMatchesFake, mutate } from './change-fixture.js';
 
@@ -20,7 +21,7 @@ describe('catalogue.track', () => {
     const result = await f.clock.runUntil(f.catalogue.track.series(series));
     expect(result.seasons[0]).toBe(1);
     expect(result.seasons).toEqual(result.seasons.map((_, i) => i + 1));
-    const cursors = await f.catalogue.database.episodeCursors.where('series_id').equals(series).toArray();
+    const cursors = await databaseOf(f.catalogue).episodeCursors.where('series_id').equals(series).toArray();
     expect(cursors).toHaveLength(result.episodes);
     expect(new Set(cursors.map((c) => c.season_number))).toEqual(new Set(result.seasons));
     expect(cursors.every((c) => c.checkedAt > 0 && c.applied.length === 0)).toBe(true);
@@ -48,7 +49,7 @@ describe('catalogue.track', () => {
     await expect(f.catalogue.track.episode(id)).rejects.toThrow(TypeError);
     await expect(f.catalogue.track.episode(0)).rejects.toThrow(/positive integer/);
     await f.clock.runUntil(f.catalogue.track.episode(id, { series_id: series, season_number: 1 }));
-    expect(await f.catalogue.database.episodeCursors.get(id)).toMatchObject({ episode_id: id, series_id: series });
+    expect(await databaseOf(f.catalogue).episodeCursors.get(id)).toMatchObject({ episode_id: id, series_id: series });
     const before = f.urls.length;
     await f.catalogue.track.episode(id);
     expect(f.urls.length).toBe(before);

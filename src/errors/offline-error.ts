@@ -1,10 +1,11 @@
-import { isNamedError } from '../api/errors/is-named-error.js';
+import { CatalogueError } from './catalogue-error.js';
+import { isNamedError } from './is-named-error.js';
 
 /**
  * The device is offline and the caller asked not to wait (`offline: 'fail'`). By default requests wait for
  * connectivity instead: offline is a pause, not a failure.
  */
-export class OfflineError extends Error {
+export class OfflineError extends CatalogueError {
   override readonly name = 'OfflineError' as const;
   readonly operation: string;
 

@@ -1,7 +1,8 @@
-import { isNamedError } from '../api/errors/is-named-error.js';
+import { CatalogueError } from './catalogue-error.js';
+import { isNamedError } from './is-named-error.js';
 
 /** `signOut()` refused: the user still has changes waiting to be sent. `signOut({ force: true })` drops them. */
-export class PendingMutationsError extends Error {
+export class PendingMutationsError extends CatalogueError {
   override readonly name = 'PendingMutationsError' as const;
   /** How many of the user's changes are waiting. */
   readonly count: number;

@@ -1,8 +1,9 @@
 import type { z } from 'zod';
+import { CatalogueError } from './catalogue-error.js';
 import { isNamedError } from './is-named-error.js';
 
 /** Parameters broke a rule of the operation. Thrown before any request is built or sent. */
-export class InvalidParamsError extends Error {
+export class InvalidParamsError extends CatalogueError {
   override readonly name = 'InvalidParamsError' as const;
   readonly operation: string;
   /** The first offending parameter, by the service's name (`series_id`, `vote_average.gte`). */

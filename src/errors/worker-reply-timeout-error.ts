@@ -1,7 +1,8 @@
-import { isNamedError } from '../api/errors/is-named-error.js';
+import { CatalogueError } from './catalogue-error.js';
+import { isNamedError } from './is-named-error.js';
 
 /** The service worker did not answer a page's `refresh-now` or `status` in time (it may be stuck or gone). */
-export class WorkerReplyTimeoutError extends Error {
+export class WorkerReplyTimeoutError extends CatalogueError {
   override readonly name = 'WorkerReplyTimeoutError' as const;
 }
 

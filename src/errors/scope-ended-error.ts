@@ -1,8 +1,9 @@
+import { CatalogueError } from './catalogue-error.js';
 /**
  * The user scope a read or write belongs to was signed out (in this tab or another): nothing is written under it.
  * A pull of that scope rejects with it; it is not a failure of the service, so nothing records it either.
  */
-export class ScopeEndedError extends Error {
+export class ScopeEndedError extends CatalogueError {
   override readonly name = 'ScopeEndedError' as const;
   readonly userScope: string;
 

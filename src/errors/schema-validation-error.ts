@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { CatalogueError } from './catalogue-error.js';
 import { isNamedError } from './is-named-error.js';
 
 /**
@@ -6,7 +7,7 @@ import { isNamedError } from './is-named-error.js';
  * the service said "success" but sent something the library will not store, so it is quarantined, and
  * retrying will not help.
  */
-export class SchemaValidationError extends Error {
+export class SchemaValidationError extends CatalogueError {
   override readonly name = 'SchemaValidationError' as const;
   readonly operation: string;
   /** The dotted path of the first offending field (`results.3.first_air_date`), or `''` for the whole body. */

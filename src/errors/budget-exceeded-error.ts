@@ -1,10 +1,11 @@
-import { isNamedError } from '../api/errors/is-named-error.js';
+import { CatalogueError } from './catalogue-error.js';
+import { isNamedError } from './is-named-error.js';
 
 /**
  * A background refresh reached its `budgetMs`: its unsent requests were aborted. A run's `error` carries this
  * name (runs cross `postMessage` as plain data, so match it with the guard, which also accepts the plain form).
  */
-export class BudgetExceededError extends Error {
+export class BudgetExceededError extends CatalogueError {
   override readonly name = 'BudgetExceededError' as const;
   constructor(readonly budgetMs: number) {
     super(`background refresh stopped at its ${budgetMs} ms budget`);

@@ -1,11 +1,12 @@
-import { scrubMessage } from '../scrub-message.js';
+import { CatalogueError } from './catalogue-error.js';
 import { isNamedError } from './is-named-error.js';
+import { scrubMessage } from './scrub-message.js';
 
 /**
  * The service answered, and the answer is a failure: an HTTP error status, a 422 `{ errors: [...] }`, or one
  * of the HTTP-200 failures (status_code 21 "entry not found", 40 "nothing to update", FACTS §1).
  */
-export class ServiceError extends Error {
+export class ServiceError extends CatalogueError {
   override readonly name = 'ServiceError' as const;
   readonly operation: string;
   /** The HTTP status (200 for the codes 21 and 40). */

@@ -1,7 +1,8 @@
+import { CatalogueError } from './catalogue-error.js';
 import { isNamedError } from './is-named-error.js';
 
 /** No complete answer within the client's `timeoutMs`. */
-export class TimeoutError extends Error {
+export class TimeoutError extends CatalogueError {
   override readonly name = 'TimeoutError' as const;
   readonly operation: string;
   readonly timeoutMs: number;
