@@ -85,14 +85,14 @@ for (const { subpath, types } of entries) {
       ? 'updated'
       : 'unchanged'
     : `FAILED (${result.errorCount} errors, ${result.warningCount} warnings)`;
-  console.log(`api-report ${subpath}: ${status}`);
+  process.stdout.write(`api-report ${subpath}: ${status}\n`);
   if (!result.succeeded) failed += 1;
 }
 if (failed > 0) {
-  console.error(
+  process.stderr.write(
     local
-      ? 'api-report: fix the messages above'
-      : 'api-report: the public API differs from test/api-report/*.api.md: run `npm run api-report` and commit the reports',
+      ? 'api-report: fix the messages above\n'
+      : 'api-report: the public API differs from test/api-report/*.api.md: run `npm run api-report` and commit the reports\n',
   );
   process.exitCode = 1;
 }
