@@ -35,6 +35,17 @@ interface Attached<O extends ListOperation> {
   readonly unsubscribe: () => void;
 }
 
+/** A list with no page read yet (also what a view shows again when its user changes). */
+const LOADING = Object.freeze({
+  data: undefined,
+  status: 'loading',
+  fetching: false,
+  error: undefined,
+  updatedAt: undefined,
+  hasNextPage: false,
+  pageCount: 1,
+});
+
 /**
  * An infinite list over the per-page sources (shared with plain views of those pages). Page 1 is kept fresh
  * while subscribed; deeper pages are fetched when missing and revalidated only by `refresh()` when stale.
@@ -56,17 +67,7 @@ export class PagesViewSource<O extends ListOperation> extends LiveSource<PagesSn
     operation: O,
     params: CatalogueParams<O> | undefined,
   ) {
-    super(
-      Object.freeze({
-        data: undefined,
-        status: 'loading',
-        fetching: false,
-        error: undefined,
-        updatedAt: undefined,
-        hasNextPage: false,
-        pageCount: 1,
-      }) as PagesSnapshot<O>,
-    );
+    super(LOADING as PagesSnapshot<O>);
     const base = { ...(params ?? {}) } as Record<string, unknown>;
     delete base.page;
     this.#deps = deps;
@@ -155,15 +156,7 @@ export class PagesViewSource<O extends ListOperation> extends LiveSource<PagesSn
   #reset(key: string): void {
     this.#shownKey = key;
     this.#count = 1;
-    this.update({
-      data: undefined,
-      status: 'loading',
-      fetching: false,
-      error: undefined,
-      updatedAt: undefined,
-      hasNextPage: false,
-      pageCount: 1,
-    } as Partial<PagesSnapshot<O>>);
+    this.update(LOADING as Partial<PagesSnapshot<O>>);
   }
 
   #showSignedOut(error: unknown): void {
@@ -171,15 +164,7 @@ export class PagesViewSource<O extends ListOperation> extends LiveSource<PagesSn
     if (this.#shownKey === undefined && super.getSnapshot().status === 'missing') return;
     this.#shownKey = undefined;
     this.#count = 1;
-    this.update({
-      data: undefined,
-      status: 'missing',
-      fetching: false,
-      error,
-      updatedAt: undefined,
-      hasNextPage: false,
-      pageCount: 1,
-    } as Partial<PagesSnapshot<O>>);
+    this.update({ ...LOADING, status: 'missing', error } as Partial<PagesSnapshot<O>>);
   }
 
   #call(page: number) {
