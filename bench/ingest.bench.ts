@@ -120,10 +120,7 @@ function database(storage: BenchStorage): [CatalogueDatabase, BenchDatabase] {
   return [openCatalogueDatabase(place), place];
 }
 
-/**
- * Raw Dexie: a plain database with the library's `tvSeries` table and indexes, and none of its middleware (the
- * boot store's invalidation would charge the baseline a request per transaction too).
- */
+/** Raw Dexie: a plain database with the library's `tvSeries` table and indexes. */
 export function openRawDatabase(place: IdbPair & { name: string }): Dexie {
   const db = new Dexie(place.name, { indexedDB: place.indexedDB, IDBKeyRange: place.IDBKeyRange });
   db.version(1).stores({ tvSeries: version1Stores.tvSeries });

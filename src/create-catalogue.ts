@@ -9,7 +9,6 @@ import { createOutboxView, type OutboxView } from './query/outbox-view.js';
 import type { PagesView } from './query/pages-view.js';
 import type { StoreView } from './query/store-view.js';
 import { createRequestQueue } from './queue/create-request-queue.js';
-import { lazyRequestQueue } from './queue/lazy-request-queue.js';
 import type { RequestQueueEvents } from './queue/queue-events.js';
 import type { QueueStats } from './queue/queue-stats.js';
 import { type CatalogueDatabase, openCatalogueDatabase } from './store/catalogue-database.js';
@@ -165,18 +164,15 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
     timeoutMs: resolved.timeoutMs,
     maxBodyBytes: resolved.maxBodyBytes,
   });
-  // Built at the first request (or rate change): a start that only shows what is stored never pays for it.
-  const queue = lazyRequestQueue(() =>
-    createRequestQueue({
-      client,
-      clock,
-      random: resolved.random,
-      connectivity,
-      logger: resolved.logger,
-      rateLimit: resolved.rateLimit,
-      retry: resolved.retry,
-    }),
-  );
+  const queue = createRequestQueue({
+    client,
+    clock,
+    random: resolved.random,
+    connectivity,
+    logger: resolved.logger,
+    rateLimit: resolved.rateLimit,
+    retry: resolved.retry,
+  });
   // One syncer and one rate budget across the tabs and the worker of the origin (DESIGN: "Tabs, worker, lock, budget").
   const coordination = coordinateInstance(resolved, queue);
   const db = openCatalogueDatabase({ name: resolved.dbName, ...(resolved.indexedDB ?? platformIndexedDB()) });
@@ -188,7 +184,7 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
   });
   const unsubscribeConnectivity = connectivity.subscribe((online) => engine.transition({ type: 'online', online }));
   let configuration: Configuration | undefined;
-  const views = createViews({ db, engine, clock, logger: resolved.logger });
+  const views = createViews({ db, engine, clock });
   const outbox = new Outbox({
     db,
     queue,
@@ -210,7 +206,10 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
     scopes: coordination.scopes,
   });
   const mutations = createMutations({ engine, outbox, sessions, language: resolved.language });
-  const outboxView = createOutboxView(db, () => sessions.ready.then(() => outbox.drain()));
+  const outboxView = createOutboxView(db, {
+    drain: () => sessions.ready.then(() => outbox.drain()),
+    discard: (seq) => outbox.discard(seq),
+  });
   const changes = new ChangeFeed({ options: resolved, db, queue, emitter, engine });
 
   function loadedConfiguration(): Configuration {
@@ -219,8 +218,6 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
     return configuration;
   }
 
-  // The operation views are assigned after the literal, not spread into it: a spread ahead of getters made V8
-  // build this object on its slow path, ~25 µs of a warm start in Node (a quarter of constructing).
   const catalogue = {
     view: views.view,
     pages: views.pages,
@@ -286,6 +283,7 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
       unsubscribeConnectivity();
       // Before the database closes: the rows this instance is sending are handed back.
       await outbox.close();
+      await engine.flushReads();
       coordination.close();
       queue.close();
       db.close();

@@ -107,7 +107,6 @@ export type { OutboxEntry, OutboxSnapshot, OutboxView } from './query/outbox-vie
 export type { PagesSnapshot, PagesView } from './query/pages-view.js';
 export type { StoreView } from './query/store-view.js';
 export type { SnapshotOf, View } from './query/view.js';
-export type { ViewSnapshot, ViewStatus } from './query/view-snapshot.js';
 export type { RateLimitOptions, RetryOptions } from './queue/options.js';
 export type { Priority } from './queue/priority.js';
 export type {
@@ -163,3 +162,4 @@ export type {
 export type { SyncErrorInfo, SyncState, SyncStatus } from './sync/sync-status.js';
 export type { UserCredentials } from './sync/user-scope.js';
 export type { SignedIn, SignOutOptions } from './sync/user-sessions.js';
+export type { ViewSnapshot, ViewStatus } from './sync/view-snapshot.js';

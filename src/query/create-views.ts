@@ -1,15 +1,16 @@
 import type { ResponseOf } from '../api/endpoints.js';
 import { parseParams } from '../api/parse-params.js';
+import type { Clock } from '../env.js';
+import type { CatalogueDatabase } from '../store/catalogue-database.js';
 import { type StoredOperation, storeMappings } from '../store/store-mappings.js';
 import type { CatalogueParams } from '../sync/prepare-call.js';
-import type { ListOperation } from '../sync/sync-engine.js';
+import type { ListOperation, SyncEngine } from '../sync/sync-engine.js';
+import { HandleCache } from './handle-cache.js';
 import { discoverLocally } from './local-discover.js';
 import { type LocalSearchResult, searchLocally } from './local-search.js';
 import { LocalView } from './local-view.js';
 import { type PagesView, PagesViewSource } from './pages-view.js';
-import { createStoreView, type StoreSourceRegistry, type StoreView } from './store-view.js';
-import type { StoreViewDeps } from './store-view-source.js';
-import { ViewRegistry } from './view-registry.js';
+import { createStoreView, type StoreView } from './store-view.js';
 
 /** The declared parameters without index signatures (an operation with none has `Record<string, never>`). */
 type DeclaredParams<O extends StoredOperation> = {
@@ -51,18 +52,35 @@ const OPERATIONS = Object.keys(storeMappings).filter((operation) => operation !=
   'configuration'
 >[];
 
-/** The read side of a catalogue: views over the store that only ask the engine for freshness. */
-export function createViews(deps: StoreViewDeps): Views {
-  const registry: StoreSourceRegistry = new ViewRegistry();
-  const view = <O extends StoredOperation>(operation: O, ...args: ViewArgs<O>): StoreView<O> =>
-    createStoreView(deps, registry, operation, args[0]);
+export interface ViewsDeps {
+  /** Local queries read the record tables directly (they never fetch). */
+  readonly db: CatalogueDatabase;
+  readonly engine: SyncEngine;
+  readonly clock: Clock;
+}
+
+/** How many view handles are remembered for `view(...)` to hand back the same object. */
+const HANDLES = 512;
+
+/** The read side of a catalogue: views over the engine's key entries; it only reads, the engine writes. */
+export function createViews(deps: ViewsDeps): Views {
+  const { engine } = deps;
+  const handles = new HandleCache<StoreView<StoredOperation>>(HANDLES);
+  const view = <O extends StoredOperation>(operation: O, ...args: ViewArgs<O>): StoreView<O> => {
+    // Validated and keyed once, here (`InvalidParamsError` at once); the handle travels with the prepared call.
+    const call = engine.prepare(operation, args[0]);
+    return handles.get(
+      call.requestKey,
+      () => createStoreView(engine, call, args[0]) as unknown as StoreView<StoredOperation>,
+    ) as unknown as StoreView<O>;
+  };
   const operations = Object.fromEntries(
     OPERATIONS.map((operation) => [operation, (params?: never) => view(operation, params as never)]),
   ) as unknown as OperationViews;
   const { db, clock } = deps;
   return {
     view,
-    pages: (operation, ...args) => new PagesViewSource(deps, registry, operation, args[0]),
+    pages: (operation, ...args) => new PagesViewSource(engine, operation, args[0]),
     operations,
     local: {
       discoverTv(filters) {

@@ -1,7 +1,7 @@
 import { liveQuery } from 'dexie';
+import { nextSnapshot, type ViewSnapshot } from '../sync/view-snapshot.js';
 import { type InteropObservable, observableSymbol, toObservable } from './observable.js';
 import type { View } from './view.js';
-import { nextSnapshot, type ViewSnapshot } from './view-snapshot.js';
 
 /**
  * One live thing a view shows: listeners, the current immutable snapshot, and a lifecycle that runs while

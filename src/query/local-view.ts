@@ -1,6 +1,6 @@
 import type { Clock } from '../env.js';
+import { deepEqual, deepFreeze, loadingSnapshot, type ViewSnapshot } from '../sync/view-snapshot.js';
 import { LiveSource, watch } from './live-source.js';
-import { deepEqual, deepFreeze, loadingSnapshot, type ViewSnapshot } from './view-snapshot.js';
 
 /**
  * A view computed from the store alone (offline discover, local search): it re-runs its read-only `querier`

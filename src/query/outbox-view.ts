@@ -1,6 +1,5 @@
 import type { CatalogueDatabase } from '../store/catalogue-database.js';
 import type { MutationOperation, OutboxError } from '../store/outbox-rows.js';
-import { discardMutation } from '../store/outbox-store.js';
 import { watch } from './live-source.js';
 import { type InteropObservable, observableSymbol, toObservable } from './observable.js';
 
@@ -81,7 +80,13 @@ async function readOutbox(db: CatalogueDatabase): Promise<OutboxSnapshot> {
  * A live view over the outbox table. The query runs while anyone listens; the snapshot object changes only when
  * the outbox or the selected user did (compared by content, so an unrelated write re-running it emits nothing).
  */
-export function createOutboxView(db: CatalogueDatabase, drain: () => Promise<void>): OutboxView {
+/** What the outbox view asks of the outbox (the sync layer writes; this view only reads). */
+export interface OutboxCommands {
+  drain(): Promise<void>;
+  discard(seq: number): Promise<boolean>;
+}
+
+export function createOutboxView(db: CatalogueDatabase, commands: OutboxCommands): OutboxView {
   const listeners = new Set<() => void>();
   let snapshot = LOADING;
   let stop: (() => void) | undefined;
@@ -117,7 +122,7 @@ export function createOutboxView(db: CatalogueDatabase, drain: () => Promise<voi
     subscribe,
     getSnapshot,
     [observableSymbol]: () => toObservable(subscribe, getSnapshot),
-    discard: (seq) => discardMutation(db, seq),
-    drain,
+    discard: (seq) => commands.discard(seq),
+    drain: () => commands.drain(),
   };
 }

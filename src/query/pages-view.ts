@@ -1,12 +1,10 @@
 import type { ResponseOf } from '../api/endpoints.js';
+import type { KeyEntry } from '../sync/key-entry.js';
 import type { CatalogueParams } from '../sync/prepare-call.js';
-import { type ListOperation, MAX_PAGE } from '../sync/sync-engine.js';
+import { type ListOperation, MAX_PAGE, type SyncEngine } from '../sync/sync-engine.js';
+import type { ViewSnapshot, ViewStatus } from '../sync/view-snapshot.js';
 import { LiveSource } from './live-source.js';
-import type { StoreSourceRegistry } from './store-view.js';
-import type { StoreViewDeps, StoreViewSource } from './store-view-source.js';
-import { StoreViewSource as Source } from './store-view-source.js';
 import type { View } from './view.js';
-import type { ViewSnapshot, ViewStatus } from './view-snapshot.js';
 
 type Envelope<O extends ListOperation> = ResponseOf<O>;
 type Item<O extends ListOperation> = Envelope<O>['results'][number];
@@ -31,7 +29,7 @@ export interface PagesView<O extends ListOperation> extends View<PagesSnapshot<O
 }
 
 interface Attached<O extends ListOperation> {
-  readonly source: StoreViewSource<O>;
+  readonly source: KeyEntry<O>;
   readonly unsubscribe: () => void;
 }
 
@@ -51,8 +49,7 @@ const LOADING = Object.freeze({
  * while subscribed; deeper pages are fetched when missing and revalidated only by `refresh()` when stale.
  */
 export class PagesViewSource<O extends ListOperation> extends LiveSource<PagesSnapshot<O>> implements PagesView<O> {
-  readonly #deps: StoreViewDeps;
-  readonly #registry: StoreSourceRegistry;
+  readonly #engine: SyncEngine;
   readonly #operation: O;
   readonly #base: Record<string, unknown>;
   readonly #attached = new Map<number, Attached<O>>();
@@ -61,17 +58,11 @@ export class PagesViewSource<O extends ListOperation> extends LiveSource<PagesSn
   #shownKey: string | undefined;
   #stopFollowing: (() => void) | undefined;
 
-  constructor(
-    deps: StoreViewDeps,
-    registry: StoreSourceRegistry,
-    operation: O,
-    params: CatalogueParams<O> | undefined,
-  ) {
+  constructor(engine: SyncEngine, operation: O, params: CatalogueParams<O> | undefined) {
     super(LOADING as PagesSnapshot<O>);
     const base = { ...(params ?? {}) } as Record<string, unknown>;
     delete base.page;
-    this.#deps = deps;
-    this.#registry = registry;
+    this.#engine = engine;
     this.#operation = operation;
     this.#base = base;
     this.#shownKey = this.#call(1).call.requestKey; // validates the parameters at once
@@ -88,13 +79,17 @@ export class PagesViewSource<O extends ListOperation> extends LiveSource<PagesSn
     this.#count += 1;
     const page = this.#count;
     this.update({ pageCount: page } as Partial<PagesSnapshot<O>>);
-    if (this.started) await this.#attach(page).source.ensure('present');
+    if (this.started) await this.#attach(page).source.settled();
   }
 
   async refresh(): Promise<void> {
     if (!this.started) return;
     await this.#attached.get(1)?.source.revalidate();
-    await Promise.all([...this.#attached].filter(([page]) => page > 1).map(([, a]) => a.source.ensure('fresh')));
+    await Promise.all(
+      [...this.#attached]
+        .filter(([page, a]) => page > 1 && a.source.snapshot.status !== 'fresh')
+        .map(([, a]) => a.source.revalidate()),
+    );
   }
 
   /** Never the previous user's pages: a user change since the last subscription starts over from loading. */
@@ -109,7 +104,7 @@ export class PagesViewSource<O extends ListOperation> extends LiveSource<PagesSn
 
   protected start(): void {
     // A per-user list follows the current user: another user's pages, or none signed out.
-    this.#stopFollowing = this.#deps.engine.onUserChange(() => this.#follow());
+    this.#stopFollowing = this.#engine.onUserChange(() => this.#follow());
     const current = this.#pageOne();
     if ('error' in current) {
       this.#showSignedOut(current.error);
@@ -169,16 +164,13 @@ export class PagesViewSource<O extends ListOperation> extends LiveSource<PagesSn
 
   #call(page: number) {
     const params = { ...this.#base, page } as unknown as CatalogueParams<O>;
-    return { params, call: this.#deps.engine.prepare(this.#operation, params) };
+    return { params, call: this.#engine.prepare(this.#operation, params) };
   }
 
   #attach(page: number): Attached<O> {
     const { call } = this.#call(page);
-    const source = this.#registry.acquire(
-      call.requestKey,
-      () => new Source(this.#deps, call) as never,
-    ) as unknown as StoreViewSource<O>;
-    const unsubscribe = source.subscribeWith(() => this.#combine(), page === 1 ? 'fresh' : 'present');
+    const source = this.#engine.entryFor(call);
+    const unsubscribe = source.observe(() => this.#combine(), page === 1 ? 'fresh' : 'present');
     const attached = { source, unsubscribe };
     this.#attached.set(page, attached);
     this.#combine();
@@ -187,7 +179,7 @@ export class PagesViewSource<O extends ListOperation> extends LiveSource<PagesSn
 
   /** One snapshot from the pages' snapshots: contiguous pages from 1, ids de-duplicated, page 1's totals. */
   #combine(): void {
-    const snapshots = [...this.#attached.entries()].sort(([a], [b]) => a - b).map(([, a]) => a.source.getSnapshot());
+    const snapshots = [...this.#attached.entries()].sort(([a], [b]) => a - b).map(([, a]) => a.source.snapshot);
     const first = snapshots[0];
     if (!first) return;
     const shown: Envelope<O>[] = [];

@@ -1,12 +1,11 @@
 import type { ResponseOf } from '../api/endpoints.js';
+import type { KeyEntry } from '../sync/key-entry.js';
 import type { CatalogueParams, PreparedCall } from '../sync/prepare-call.js';
-import type { PullOperation } from '../sync/sync-engine.js';
+import type { PullOperation, SyncEngine } from '../sync/sync-engine.js';
 import type { UserScope } from '../sync/user-scope.js';
+import { loadingSnapshot, type ViewSnapshot } from '../sync/view-snapshot.js';
 import { type InteropObservable, observableSymbol, toObservable } from './observable.js';
-import { type StoreViewDeps, StoreViewSource } from './store-view-source.js';
 import type { View } from './view.js';
-import type { ViewRegistry } from './view-registry.js';
-import { loadingSnapshot, type ViewSnapshot } from './view-snapshot.js';
 
 /** A live view of one call's stored answer (lists: the service's envelope). */
 export interface StoreView<O extends PullOperation> extends View<ViewSnapshot<ResponseOf<O>>> {
@@ -22,33 +21,31 @@ export interface StoreView<O extends PullOperation> extends View<ViewSnapshot<Re
   refresh(): Promise<void>;
 }
 
-export type StoreSourceRegistry = ViewRegistry<StoreViewSource<PullOperation>>;
-
 /** The current user's call, or (signed out of a per-user call) the error that says a user is needed. */
 type Resolved<O extends PullOperation> = { call: PreparedCall<O> } | { signedOut: unknown };
 
 /**
- * A handle on the shared source of a call. Parameters are validated here, at once (`InvalidParamsError`);
- * the handle holds no state of its own but the last snapshot it saw, so `getSnapshot()` stays stable between
- * subscriptions.
+ * The handle on a call's key entry (`sync/key-entry.ts`), made from a call prepared (validated and keyed) once.
+ * It holds no state of its own but the last snapshot it saw, so `getSnapshot()` stays stable between
+ * subscriptions; every subscriber of the key shares the entry, so a new one gets the current snapshot at once.
  *
  * A per-user call is resolved for the current user whenever it is read or subscribed, and a subscription moves
- * to the new user's source when the user changes: a view made before `setUser()` must neither keep showing the
+ * to the new user's entry when the user changes: a view made before `setUser()` must neither keep showing the
  * previous user's data nor fetch into one scope while reading another. Signed out, it shows nothing.
  */
 export function createStoreView<O extends PullOperation>(
-  deps: StoreViewDeps,
-  registry: StoreSourceRegistry,
-  operation: O,
+  engine: SyncEngine,
+  prepared: PreparedCall<O>,
   params: CatalogueParams<O> | undefined,
 ): StoreView<O> {
-  const given = (params ?? {}) as CatalogueParams<O>;
   type Snapshot = ViewSnapshot<ResponseOf<O>>;
-  const { engine } = deps;
+  const { operation } = prepared;
+  // The caller's own parameters, for another user's call (the prepared ones carry this user's `account_id`).
+  const given = { ...(params ?? {}) } as CatalogueParams<O>;
   let resolvedFor: UserScope | undefined = engine.user;
-  let resolved: Resolved<O> = { call: engine.prepare(operation, given) };
-  let lastCall = (resolved as { call: PreparedCall<O> }).call;
-  const perUser = lastCall.userScope !== undefined;
+  let resolved: Resolved<O> = { call: prepared };
+  let lastCall = prepared;
+  const perUser = prepared.userScope !== undefined;
   const resolve = (): Resolved<O> => {
     if (!perUser || engine.user === resolvedFor) return resolved;
     resolvedFor = engine.user;
@@ -75,15 +72,13 @@ export function createStoreView<O extends PullOperation>(
     return signedOut.snapshot;
   };
   let last: { key: string; snapshot: Snapshot } = { key: lastCall.requestKey, snapshot: loadingSnapshot() };
-  const sourceOf = (call: PreparedCall<O>) =>
-    registry.acquire(call.requestKey, () => new StoreViewSource(deps, call) as never) as unknown as StoreViewSource<O>;
   const getSnapshot = (): Snapshot => {
     const current = resolve();
     if ('signedOut' in current) return signedOutSnapshot(current.signedOut);
     const key = current.call.requestKey;
-    const source = registry.peek(key) as unknown as StoreViewSource<O> | undefined;
+    const entry: KeyEntry<O> | undefined = engine.peekEntry<O>(key);
     // Another user's last snapshot is never shown: a key not seen yet starts from loading.
-    if (source) last = { key, snapshot: source.getSnapshot() };
+    if (entry) last = { key, snapshot: entry.snapshot };
     else if (last.key !== key) last = { key, snapshot: loadingSnapshot() };
     return last.snapshot;
   };
@@ -91,15 +86,15 @@ export function createStoreView<O extends PullOperation>(
     if (typeof listener !== 'function') throw new TypeError('subscribe: listener must be a function');
     let attachedKey: string | undefined;
     let detach: (() => void) | undefined;
-    /** Listens to the current user's source; true when that moved the subscription. */
+    /** Listens to the current user's entry; true when that moved the subscription. */
     const attach = (): boolean => {
       const current = resolve();
       const key = 'call' in current ? current.call.requestKey : undefined;
       if (detach !== undefined && key === attachedKey) return false;
       const previous = detach;
       attachedKey = key;
-      detach = 'call' in current ? sourceOf(current.call).subscribeWith(listener, 'fresh') : () => {};
-      // After the new source is held: a source shared with another view of the new key is not restarted.
+      detach = 'call' in current ? engine.entryFor(current.call).observe(listener, 'fresh') : () => {};
+      // After the new entry is held: an entry shared with another view of the new key is not restarted.
       previous?.();
       return previous !== undefined;
     };
@@ -123,8 +118,8 @@ export function createStoreView<O extends PullOperation>(
     async refresh() {
       const current = resolve();
       if ('signedOut' in current) throw current.signedOut;
-      const source = registry.peek(current.call.requestKey);
-      if (source) return source.revalidate();
+      const entry = engine.peekEntry<O>(current.call.requestKey);
+      if (entry?.observed) return entry.revalidate();
       await engine.pullCall(current.call);
     },
     [observableSymbol](): InteropObservable<Snapshot> {

@@ -1,5 +1,5 @@
+import type { ViewSnapshot } from '../sync/view-snapshot.js';
 import type { InteropObservable, observableSymbol } from './observable.js';
-import type { ViewSnapshot } from './view-snapshot.js';
 
 /**
  * A live view of stored data: what a UI subscribes to. It renders from IndexedDB at once, updates itself when

@@ -1,8 +1,5 @@
 import { Dexie, type Table } from 'dexie';
 import type { IndexedDBPair } from '../env.js';
-import { bootInvalidation } from './boot-invalidation.js';
-import type { BootDepsRow, BootViewRow } from './boot-rows.js';
-import { openAsIs } from './open-as-is.js';
 import type { OutboxBaseRow } from './optimistic-state.js';
 import type { ListRow, OutboxRow, UserRow } from './outbox-rows.js';
 import type {
@@ -34,10 +31,11 @@ import { version5Stores } from './schema/version-5.js';
 import { version6Stores } from './schema/version-6.js';
 import { version7Stores } from './schema/version-7.js';
 import { upgradeToVersion8, version8Stores } from './schema/version-8.js';
+import { version9Stores } from './schema/version-9.js';
 import type { SizeLedgerRow } from './size-ledger.js';
 
 /** The schema version the library opens databases at. */
-export const CURRENT_SCHEMA_VERSION = 8;
+export const CURRENT_SCHEMA_VERSION = 9;
 
 /** Every table of the current version, cumulative (a declared version lists all its tables). */
 const CURRENT_STORES = {
@@ -49,10 +47,8 @@ const CURRENT_STORES = {
   ...version6Stores,
   ...version7Stores,
   ...version8Stores,
+  ...version9Stores,
 };
-
-/** Databases below this version (IndexedDB's numbering: Dexie's × 10) need version 3's upgrade functions. */
-const LEGACY_IDB_VERSION = 30;
 
 export interface CatalogueDatabaseOptions extends IndexedDBPair {
   /** The IndexedDB database name; carries the instance's language (another language is another database). */
@@ -148,20 +144,35 @@ export class CatalogueDatabase extends Dexie {
   get sizeLedger(): Table<SizeLedgerRow, string> {
     return this.table('sizeLedger');
   }
-  get bootViews(): Table<BootViewRow, string> {
-    return this.table('bootViews');
-  }
-  get bootDeps(): Table<BootDepsRow, string> {
-    return this.table('bootDeps');
-  }
-  /** The IndexedDB this database lives in (`readStoredDirect` opens its own short connection to it). */
+  /** The IndexedDB this database lives in. */
   readonly idb: IndexedDBPair;
 
   constructor(options: CatalogueDatabaseOptions) {
     super(options.name, { indexedDB: options.indexedDB, IDBKeyRange: options.IDBKeyRange });
     this.idb = { indexedDB: options.indexedDB, IDBKeyRange: options.IDBKeyRange };
-    // Every write transaction deletes the boot rows it makes wrong, whoever writes (engine, worker, eviction).
-    this.use(bootInvalidation);
+    // Dexie diffs the installed schema against the latest declared one, so only the versions whose upgrade
+    // functions carry data forward are declared besides it: versions 1–3 as version 3 with both backfills (a
+    // version-2 database re-runs the version-2 one, which is idempotent), and version 8's outbox bases. Dexie
+    // runs an upgrade function only for a database below its version.
+    this.version(3)
+      .stores({ ...version1Stores, ...version2Stores, ...version3Stores })
+      .upgrade(async (tx) => {
+        await upgradeToVersion2(tx);
+        await upgradeToVersion3(tx);
+      });
+    this.version(8)
+      .stores({
+        ...version1Stores,
+        ...version2Stores,
+        ...version3Stores,
+        ...version4Stores,
+        ...version5Stores,
+        ...version6Stores,
+        ...version7Stores,
+        ...version8Stores,
+      })
+      .upgrade(upgradeToVersion8);
+    this.version(CURRENT_SCHEMA_VERSION).stores(CURRENT_STORES);
     const { onVersionChange, onBlocked } = options;
     // Registered after Dexie's own handlers, so these run first; returning false stops Dexie's default,
     // which closes too but also writes to the console (a library must not).
@@ -174,72 +185,6 @@ export class CatalogueDatabase extends Dexie {
       onBlocked?.(event);
       return false;
     });
-  }
-
-  #declared = false;
-
-  /**
-   * Declares the schema, at the first use that needs it (a table, a transaction, the open), not in the
-   * constructor: parsing 25 tables is most of what constructing the database costs, and a new page's first
-   * snapshot comes from a direct read (`readStoredDirect`) that needs none of it.
-   *
-   * Dexie re-parses every declared version on each `stores()` call, and rebuilds its middleware stacks. Since
-   * Dexie 3 only versions with an upgrade function need declaring (it diffs the installed schema against the
-   * declared one), and those (versions 2 and 3's backfills) only matter to a database still below version 3:
-   * `open()` declares them after a look at the installed version, so every other start parses one version.
-   */
-  #declare(): void {
-    if (this.#declared) return;
-    this.#declared = true;
-    // Version 8's upgrade turns version-7 outbox rows' undo snapshots into bases; Dexie runs it only for a database
-    // below version 8, so declaring it costs every other start nothing but the function.
-    this.version(CURRENT_SCHEMA_VERSION).stores(CURRENT_STORES).upgrade(upgradeToVersion8);
-  }
-
-  override get tables(): Table[] {
-    this.#declare();
-    return super.tables;
-  }
-
-  static {
-    // `table()` and every overload of `transaction()` forward to Dexie's, unchanged, once the schema is declared
-    // (patched here rather than overridden: their overloads would have to be restated).
-    const { table, transaction } = Dexie.prototype;
-    CatalogueDatabase.prototype.table = function (this: CatalogueDatabase, name: string) {
-      this.#declare();
-      return table.call(this, name);
-    } as CatalogueDatabase['table'];
-    CatalogueDatabase.prototype.transaction = function (this: CatalogueDatabase, ...args: unknown[]) {
-      this.#declare();
-      return (transaction as (...forwarded: unknown[]) => unknown).apply(this, args);
-    } as CatalogueDatabase['transaction'];
-  }
-
-  #legacyChecked: Promise<void> | undefined;
-
-  /**
-   * Opens (and migrates). Every open, explicit or Dexie's automatic one on first use, comes here; the first
-   * declares the legacy upgrade functions when the installed database needs them.
-   */
-  override open() {
-    this.#declare();
-    this.#legacyChecked ??= this.#declareLegacyIfDue();
-    return Dexie.Promise.resolve(this.#legacyChecked).then(() => super.open());
-  }
-
-  async #declareLegacyIfDue(): Promise<void> {
-    const installed = await openAsIs(this.idb, this.name);
-    const version = installed?.version ?? 0;
-    installed?.close();
-    if (version === 0 || version >= LEGACY_IDB_VERSION) return;
-    // Versions 1–3 are declared as version 3 with both backfills (a version-2 database re-runs the version-2
-    // one, which is idempotent); Dexie then diffs version 3 against version 6 for the rest.
-    this.version(3)
-      .stores({ ...version1Stores, ...version2Stores, ...version3Stores })
-      .upgrade(async (tx) => {
-        await upgradeToVersion2(tx);
-        await upgradeToVersion3(tx);
-      });
   }
 
   /** Empties every table in one transaction (the schema stays). */

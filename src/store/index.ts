@@ -16,16 +16,11 @@
  * - `sizeLedger` by request key (v5): the JSON length each stored browse response's write put, kept only while a
  *   `maxBytes` budget is set. Eviction (`evictBrowseData`, least recently read first via `browseUnitsByAge`) removes
  *   browse responses whole; see `browse-units.ts` for what counts as browse data.
- * - `bootViews`, `bootDeps` by request key (v7): the boot store. The projected read of up to `MAX_BOOT_VIEWS`
- *   public views recently shown (`writeBoot`), so a new page's first snapshot is one get; and the refs each was
- *   built from. Every write transaction deletes the boot rows it makes wrong (`boot-invalidation.ts`), so one
- *   that exists is current.
  *
  * Writes: `writeResponse` (one transaction per response). Reads: `readStored`/`readStoredEntry` (read-only,
- * for `liveQuery`), then `touchRead` outside the live query; `readStoredDirect` before Dexie has opened.
+ * for `liveQuery`); what was read is written later by the engine (`writeReadMarks`).
  */
 export { CHUNK_SIZE } from './apply-record-writes.js';
-export { BOOT_FORMAT, type BootDepsRow, type BootRead, type BootViewRow, MAX_BOOT_VIEWS } from './boot-rows.js';
 export { type BrowseUnit, browseUnitsByAge } from './browse-unit-order.js';
 export { isBrowseOperation, isBrowseUnit } from './browse-units.js';
 export {
@@ -40,7 +35,6 @@ export { purgeUserScope } from './purge-user-scope.js';
 export { type QuarantineInput, quarantineResponse } from './quarantine-response.js';
 export { type ReadRef, readRef } from './read-ref.js';
 export { readStored, readStoredEntry, readStoredWithMeta, type StoredEntry, type StoredRead } from './read-stored.js';
-export { readAllDirect, readStoredDirect } from './read-stored-direct.js';
 export { reconcileSizeLedger } from './reconcile-size-ledger.js';
 export type { RecordTableName } from './record-tables.js';
 export type * from './rows.js';
@@ -50,6 +44,5 @@ export type { StoreParams } from './store-mapping.js';
 export { isStoredOperation, type StoredOperation, storeMappings } from './store-mappings.js';
 export { type RecordSyncErrorInput, readSyncMeta, recordSyncError } from './sync-meta.js';
 export { syncMetaOfOperations } from './sync-meta-of-operations.js';
-export { READ_MARK_INTERVAL_MS, touchRead } from './touch-read.js';
-export { writeBoot } from './write-boot.js';
+export { READ_MARK_INTERVAL_MS, touchRead, writeReadMarks } from './touch-read.js';
 export { type WriteResponseInput, type WriteResult, writeResponse } from './write-response.js';

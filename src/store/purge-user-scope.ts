@@ -1,8 +1,8 @@
 import type { CatalogueDatabase } from './catalogue-database.js';
 import { groupsOf, materialize, mutationTables } from './optimistic-state.js';
 
-/** Whether a request key, a read ref or a boot key names the user scope (as `user_scope=` or a key part). */
-function namesUser(text: string, userScope: string): boolean {
+/** Whether a request key or a read ref names the user scope (as `user_scope=` or a key part). */
+export function namesUser(text: string, userScope: string): boolean {
   return (
     text.includes(`user_scope=${encodeURIComponent(userScope)}`) ||
     text.includes(`user_scope=${userScope}`) ||
@@ -13,13 +13,13 @@ function namesUser(text: string, userScope: string): boolean {
 /**
  * Removes everything stored for one user scope in one transaction: account states, watchlist pages, their freshness
  * rows, outbox rows and their bases, the persisted session, and every row that names the scope (read marks,
- * quarantine rows, first-read rows). Sign-out leaves no trace of the user. The user's unsent changes go with them,
+ * quarantine rows). Sign-out leaves no trace of the user. The user's unsent changes go with them,
  * and so does their effect on shared tables (a stored list they removed an item from shows it again). Catalogue
  * records stay: they are public data.
  */
 export async function purgeUserScope(db: CatalogueDatabase, userScope: string): Promise<void> {
   const scoped = [db.tvAccountStates, db.episodeAccountStates, db.watchlistPages, db.syncMeta, db.outboxBase];
-  const named = [db.readMarks, db.quarantine, db.bootViews, db.bootDeps];
+  const named = [db.readMarks, db.quarantine];
   await db.transaction('rw', [...mutationTables(db), db.users, ...named], async () => {
     const rows = await db.outbox.where('userScope').equals(userScope).toArray();
     const shared = new Set(
@@ -33,8 +33,6 @@ export async function purgeUserScope(db: CatalogueDatabase, userScope: string): 
       db.users.delete(userScope),
       db.readMarks.filter((mark) => namesUser(mark.ref, userScope)).delete(),
       db.quarantine.filter((row) => namesUser(row.requestKey, userScope)).delete(),
-      db.bootViews.filter((row) => namesUser(row.key, userScope)).delete(),
-      db.bootDeps.filter((row) => namesUser(row.key, userScope)).delete(),
     ]);
   });
 }

@@ -10,7 +10,7 @@ import type { ReadContext, StoreParams } from './store-mapping.js';
 import { mappingOf, type StoredOperation } from './store-mappings.js';
 import { checkUserScope } from './write-response.js';
 
-/** A stored response and the rows it was rebuilt from (hand those to `touchRead`, outside the live query). */
+/** A stored response and the rows it was rebuilt from (noted as read, outside the live query). */
 export interface StoredEntry<O extends StoredOperation> {
   readonly data: ResponseOf<O>;
   readonly refs: readonly ReadRef[];
@@ -61,11 +61,12 @@ export function planStoredRead<O extends StoredOperation>(
   params: StoreParams<O>,
   userScope: string | undefined,
   withMeta = true,
+  knownKey?: string,
 ): StoredReadPlan {
   const mapping = mappingOf(operation);
   checkUserScope('readStored', operation, mapping, userScope);
   const flat = params as Record<string, unknown>;
-  const requestKey = storeRequestKey(operation, flat, userScope);
+  const requestKey = knownKey ?? storeRequestKey(operation, flat, userScope);
   const pageTable = mapping.kind === 'list' ? (mapping.userScoped ? 'watchlistPages' : 'listPages') : undefined;
   const tables: string[] = [...mapping.tables, ...(pageTable ? [pageTable] : [])];
   if (withMeta && !tables.includes('syncMeta')) tables.push('syncMeta');
@@ -140,14 +141,16 @@ export async function readStoredEntry<O extends StoredOperation>(
 /**
  * `readStoredEntry` and the key's sync-meta row in the same readonly transaction: what a view shows (data and
  * freshness) in one round trip, and never a response from one write beside the freshness of another.
+ * `requestKey`, when the caller has it (a prepared call), spares computing it again.
  */
 export function readStoredWithMeta<O extends StoredOperation>(
   db: CatalogueDatabase,
   operation: O,
   params: StoreParams<O>,
   userScope?: string,
+  requestKey?: string,
 ): Promise<StoredRead<O>> {
-  return readStoredWith(db, operation, params, userScope, true);
+  return readStoredWith(db, operation, params, userScope, true, requestKey);
 }
 
 async function readStoredWith<O extends StoredOperation>(
@@ -156,8 +159,9 @@ async function readStoredWith<O extends StoredOperation>(
   params: StoreParams<O>,
   userScope: string | undefined,
   withMeta: boolean,
+  requestKey?: string,
 ): Promise<StoredRead<O>> {
-  const plan = planStoredRead(operation, params, userScope, withMeta);
+  const plan = planStoredRead(operation, params, userScope, withMeta, requestKey);
   const read = await db.transaction('r', plan.tables as string[], () => plan.run(dexieReader(db)));
   return projectStored(operation, read);
 }

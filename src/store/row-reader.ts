@@ -1,9 +1,6 @@
 import type { IndexableType } from 'dexie';
 
-/**
- * The reads a stored response is rebuilt with, inside one read transaction: Dexie's tables (the live path,
- * which `liveQuery` observes), or a plain IndexedDB transaction (`readStoredDirect`, before Dexie has opened).
- */
+/** The reads a stored response is rebuilt with, inside one read transaction (Dexie's tables, which `liveQuery` observes). */
 export interface RowReader {
   get(table: string, key: IndexableType): PromiseLike<unknown>;
   /** One value per key, in order; `undefined` where a key holds nothing. */

@@ -107,6 +107,8 @@ export interface SyncMetaRow {
   etag?: string;
   fetchedAt: number;
   expiresAt: number;
+  /** Names the write that left this row (see `WriteResponseInput.writeId`). */
+  writeId?: string;
   lastError?: SyncError;
 }
 

@@ -29,11 +29,11 @@ export interface ListPageContent {
 
 export interface ReadContext<O extends OperationName> extends MappingContext<O> {
   /**
-   * Reads rows by key (in the order given) and notes them for `touchRead`; undefined when any is missing,
+   * Reads rows by key (in the order given) and notes them as read; undefined when any is missing,
    * because a response rebuilt from part of its records would not be the response as served.
    */
   records<T>(table: RecordTableName, keys: readonly IndexableType[]): Promise<T[] | undefined>;
-  /** Reads one row by key, noting it for `touchRead`. */
+  /** Reads one row by key, noting it as read. */
   record<T>(table: RecordTableName, key: IndexableType): Promise<T | undefined>;
 }
 

@@ -6,23 +6,31 @@ import type { ReadMarkRow } from './rows.js';
 export const READ_MARK_INTERVAL_MS = 3_600_000;
 
 /**
- * Records that rows were read, for least-recently-read eviction. Batched (one transaction for all refs) and
- * lazy (a ref already marked within the hour is skipped). Read times live in their own table, so this never
- * re-runs a live view over the records; still, call it outside `liveQuery`, which must stay read-only.
- * Returns how many marks were written.
+ * Records when rows were read, for least-recently-read eviction and `sync.refresh()`'s order: one transaction for
+ * all of them, and lazy (a ref already marked within the hour is skipped). Read times live in their own table, so
+ * this never re-runs a live view over the records. Returns how many marks were written.
  */
-export async function touchRead(db: CatalogueDatabase, refs: Iterable<ReadRef>, now: number): Promise<number> {
-  if (!Number.isFinite(now)) throw new TypeError('touchRead: `now` must be a finite number (clock milliseconds)');
-  const unique = [...new Set(refs)];
-  if (unique.length === 0) return 0;
+export async function writeReadMarks(db: CatalogueDatabase, marks: ReadonlyMap<ReadRef, number>): Promise<number> {
+  if (marks.size === 0) return 0;
+  for (const at of marks.values()) {
+    if (!Number.isFinite(at)) throw new TypeError('writeReadMarks: read times must be finite (clock milliseconds)');
+  }
+  const refs = [...marks.keys()];
   return db.transaction('rw', db.readMarks, async () => {
-    const marks = await db.readMarks.bulkGet(unique);
+    const stored = await db.readMarks.bulkGet(refs);
     const due: ReadMarkRow[] = [];
-    for (const [i, ref] of unique.entries()) {
-      const mark = marks[i];
-      if (mark === undefined || now - mark.lastReadAt >= READ_MARK_INTERVAL_MS) due.push({ ref, lastReadAt: now });
+    for (const [i, ref] of refs.entries()) {
+      const at = marks.get(ref) as number;
+      const mark = stored[i];
+      if (mark === undefined || at - mark.lastReadAt >= READ_MARK_INTERVAL_MS) due.push({ ref, lastReadAt: at });
     }
     if (due.length > 0) await db.readMarks.bulkPut(due);
     return due.length;
   });
+}
+
+/** `writeReadMarks` for refs read at one time. */
+export function touchRead(db: CatalogueDatabase, refs: Iterable<ReadRef>, now: number): Promise<number> {
+  if (!Number.isFinite(now)) throw new TypeError('touchRead: `now` must be a finite number (clock milliseconds)');
+  return writeReadMarks(db, new Map([...refs].map((ref) => [ref, now])));
 }

@@ -25,6 +25,11 @@ export interface WriteResponseInput<O extends StoredOperation> {
   /** When the stored data goes stale (the engine's freshness policy decides it). */
   readonly expiresAt: number;
   readonly now: number;
+  /**
+   * Names this write on the freshness row, so a reader can tell when it sees this write (a view clears
+   * `fetching` once its live read shows it). Any unique string; left out, the row carries none.
+   */
+  readonly writeId?: string;
 }
 
 /** What a write did: `stored` wrote records (and a list page); `not-modified` wrote freshness only. */
@@ -36,8 +41,14 @@ export type WriteResult =
       readonly rows: Partial<Record<RecordTableName, number>>;
       /** The list page written, for list operations. */
       readonly listPage?: { readonly listKey: string; readonly page: number };
+      readonly writeId?: string;
     }
-  | { readonly outcome: 'not-modified'; readonly requestKey: string; readonly reason: 'status-304' | 'same-etag' };
+  | {
+      readonly outcome: 'not-modified';
+      readonly requestKey: string;
+      readonly reason: 'status-304' | 'same-etag';
+      readonly writeId?: string;
+    };
 
 function checkInput(input: WriteResponseInput<StoredOperation>, mapping: StoreMapping<StoredOperation>): void {
   if (!isStoredOperation(input.operation)) {
@@ -72,10 +83,12 @@ function metaRow(
   expiresAt: number,
   userScope: string | undefined,
   etag: string | undefined,
+  writeId: string | undefined,
 ): SyncMetaRow {
   const row: SyncMetaRow = { requestKey, operation, params, fetchedAt, expiresAt };
   if (userScope !== undefined) row.userScope = userScope;
   if (etag !== undefined) row.etag = etag;
+  if (writeId !== undefined) row.writeId = writeId;
   return row;
 }
 
@@ -88,7 +101,7 @@ export async function writeResponse<O extends StoredOperation>(
   db: CatalogueDatabase,
   input: WriteResponseInput<O>,
 ): Promise<WriteResult> {
-  const { operation, response, userScope, now, expiresAt } = input;
+  const { operation, response, userScope, now, expiresAt, writeId } = input;
   const mapping = mappingOf(operation);
   checkInput(input as WriteResponseInput<StoredOperation>, mapping as StoreMapping<StoredOperation>);
   const params = input.params as Record<string, unknown>;
@@ -125,15 +138,16 @@ export async function writeResponse<O extends StoredOperation>(
     const sameEtag = modified && response.etag !== undefined && storedEtag === response.etag;
     if (!modified || sameEtag) {
       const etag = response.etag ?? storedEtag;
-      const meta = metaRow(requestKey, operation, params, now, expiresAt, userScope, etag);
+      const meta = metaRow(requestKey, operation, params, now, expiresAt, userScope, etag, writeId);
       const result: WriteResult = {
         outcome: 'not-modified',
         requestKey,
         reason: sameEtag ? 'same-etag' : 'status-304',
+        ...(writeId === undefined ? {} : { writeId }),
       };
       return db.syncMeta.put(meta).then(() => result);
     }
-    const meta = metaRow(requestKey, operation, params, now, expiresAt, userScope, response.etag);
+    const meta = metaRow(requestKey, operation, params, now, expiresAt, userScope, response.etag, writeId);
     const page =
       listPage && plan?.page ? pageRow(operation, response.data, plan.page, listPage, now, userScope) : undefined;
     const { puts, counts: rows } = putRecords(db, batches, targets as (Record<string, unknown> | undefined)[][]);
@@ -143,9 +157,13 @@ export async function writeResponse<O extends StoredOperation>(
       const cursorRows = nextCursors(seeds, cursors as (EpisodeCursorRow | undefined)[], now);
       if (cursorRows.length > 0) puts.push(db.episodeCursors.bulkPut(cursorRows));
     }
-    const result: WriteResult = listPage
-      ? { outcome: 'stored', requestKey, rows, listPage }
-      : { outcome: 'stored', requestKey, rows };
+    const result: WriteResult = {
+      outcome: 'stored',
+      requestKey,
+      rows,
+      ...(listPage ? { listPage } : {}),
+      ...(writeId === undefined ? {} : { writeId }),
+    };
     return Dexie.Promise.all(puts).then(() => result);
   };
 

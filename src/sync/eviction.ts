@@ -36,6 +36,8 @@ export interface EvictionDeps {
   readonly maxBytes: number | undefined;
   /** Request keys being fetched or written now: never evicted. */
   readonly inFlightKeys: () => Iterable<string>;
+  /** Runs before units are ordered (the engine writes the read marks it holds in memory). */
+  readonly beforeEvict?: () => Promise<void>;
 }
 
 /** Request keys kept out of eviction while some work needs them. */
@@ -182,7 +184,8 @@ export class BrowseEviction {
 
   /** Evicts what `choose` picks among the units not held; returns how many responses went. */
   async #evict(reason: 'quota' | 'max-bytes', choose: (units: BrowseUnit[]) => BrowseUnit[]): Promise<number> {
-    const { db, emitter, clock, logger, inFlightKeys } = this.#deps;
+    const { db, emitter, clock, logger, inFlightKeys, beforeEvict } = this.#deps;
+    await beforeEvict?.();
     const held = new Set([...inFlightKeys(), ...this.#held.keys()]);
     const units = (await browseUnitsByAge(db)).filter((unit) => !held.has(unit.requestKey));
     const chosen = choose(units);

@@ -8,6 +8,7 @@ import {
   type ClaimedRow,
   claimRows,
   completeMutation,
+  discardMutation,
   type EnqueueResult,
   enqueueMutation,
   failMutation,
@@ -138,6 +139,11 @@ export class Outbox {
       for (const { row } of claimed) tried.add(row.seq as number);
       await Promise.all(claimed.map((claimed) => this.#send(claimed)));
     }
+  }
+
+  /** Removes a failed change the user has seen (it was rolled back already); false when there is none such. */
+  discard(seq: number): Promise<boolean> {
+    return discardMutation(this.#deps.db, seq);
   }
 
   /** Stops sending and hands this instance's claims back: those rows are pending again, outcome unknown. */

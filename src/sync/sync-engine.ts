@@ -6,6 +6,7 @@ import { scrubMessage } from '../errors/scrub-message.js';
 import type { Priority } from '../queue/priority.js';
 import type { RequestQueue } from '../queue/request-queue.js';
 import type { CatalogueDatabase } from '../store/catalogue-database.js';
+import { namesUser } from '../store/purge-user-scope.js';
 import { quarantineResponse } from '../store/quarantine-response.js';
 import { readRef } from '../store/read-ref.js';
 import { readStored } from '../store/read-stored.js';
@@ -16,10 +17,13 @@ import { readSyncMeta, recordSyncError } from '../store/sync-meta.js';
 import { type WriteResult, writeResponse } from '../store/write-response.js';
 import type { CatalogueEvents } from './catalogue-events.js';
 import type { ResolvedCatalogueOptions } from './catalogue-options.js';
+import { EntryCache } from './entry-cache.js';
 import { BrowseEviction } from './eviction.js';
 import { expiresAt, type Freshness, freshnessOf } from './freshness.js';
+import type { KeyEntry } from './key-entry.js';
 import { type CatalogueParams, type PreparedCall, prepareCall } from './prepare-call.js';
 import { pullListPages } from './pull-list-pages.js';
+import { ReadMarks } from './read-marks.js';
 import { nextSyncStatus, type SyncStatus, type SyncStatusEvent } from './sync-status.js';
 import type { UserScope } from './user-scope.js';
 
@@ -106,8 +110,13 @@ function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
  */
 export class SyncEngine {
   readonly #deps: EngineDeps;
-  readonly #inFlight = new Map<string, Promise<WriteResult>>();
+  /** One owner per request key: its state, its one fetch in flight, its reads. */
+  readonly #entries: EntryCache;
+  readonly #readMarks: ReadMarks;
   readonly #eviction: BrowseEviction;
+  /** Names this instance's writes on their freshness rows (`writeId`): unique across tabs and reloads. */
+  readonly #writePrefix: string;
+  #writes = 0;
   #status: SyncStatus;
   #user: UserScope | undefined;
   /** The reads of each user scope, queued or in flight: a sign-out aborts them. */
@@ -121,6 +130,15 @@ export class SyncEngine {
     this.#deps = deps;
     this.#status = initialStatus;
     const { db, emitter, options } = deps;
+    this.#writePrefix = `${Math.floor(options.random() * 2 ** 48).toString(36)}.${options.clock.now().toString(36)}.`;
+    this.#readMarks = new ReadMarks(db, options.logger);
+    this.#entries = new EntryCache({
+      db,
+      clock: options.clock,
+      logger: options.logger,
+      readMarks: this.#readMarks,
+      send: (call, sendOptions) => this.#send(call, sendOptions),
+    });
     this.#eviction = new BrowseEviction({
       db,
       emitter,
@@ -128,8 +146,24 @@ export class SyncEngine {
       logger: options.logger,
       maxBytes: options.maxBytes,
       // Being fetched or written: never evicted from under the write.
-      inFlightKeys: () => this.#inFlight.keys(),
+      inFlightKeys: () => this.#entries.inFlightKeys(),
+      beforeEvict: () => this.#readMarks.flush(),
     });
+  }
+
+  /** The entry of a prepared call's key: what a view observes. */
+  entryFor<O extends PullOperation>(call: PreparedCall<O>): KeyEntry<O> {
+    return this.#entries.entryFor(call);
+  }
+
+  /** The entry of a key, if anyone observes or fetches it. */
+  peekEntry<O extends PullOperation>(requestKey: string): KeyEntry<O> | undefined {
+    return this.#entries.peek<O>(requestKey);
+  }
+
+  /** Writes the read marks views noted (at close; the engine's own writes do it as they go). */
+  flushReads(): Promise<void> {
+    return this.#readMarks.flush();
   }
 
   get status(): SyncStatus {
@@ -163,6 +197,8 @@ export class SyncEngine {
    */
   endScope(userScope: string): void {
     this.#ended.add(userScope);
+    // What views of the scope read is not written: sign-out leaves no trace of the user.
+    this.#readMarks.forget((ref) => namesUser(ref, userScope));
     const current = this.#user?.id === userScope;
     if (current) this.#user = undefined;
     for (const controller of this.#scopeReads.get(userScope) ?? []) controller.abort(new ScopeEndedError(userScope));
@@ -195,7 +231,7 @@ export class SyncEngine {
 
   /**
    * Fetches one response through the queue and stores it. Concurrent pulls of the same request key share one
-   * fetch and one write. A stored ETag makes the request conditional unless `force`.
+   * fetch and one write (the key's entry owns it). A stored ETag makes the request conditional unless `force`.
    */
   pull<O extends PullOperation>(
     operation: O,
@@ -208,7 +244,7 @@ export class SyncEngine {
     } catch (error) {
       return Promise.reject(error);
     }
-    return this.#pullShared(call, options);
+    return this.#entries.entryFor(call).fetch(options);
   }
 
   /**
@@ -216,6 +252,14 @@ export class SyncEngine {
    * even when the current user changed since (it is switched to the new user's call by then).
    */
   pullCall<O extends PullOperation>(prepared: PreparedCall<O>, options: PullOptions = {}): Promise<WriteResult> {
+    return this.#entries.entryFor(prepared).fetch(options);
+  }
+
+  /** The network path of an entry's fetch. */
+  #send<O extends PullOperation>(
+    prepared: PreparedCall<O>,
+    options: { priority: Priority; force: boolean; signal: AbortSignal },
+  ): Promise<WriteResult> {
     let call = prepared;
     // The current user's call is prepared again: a new session of the same account brings new credentials.
     if (call.userScope !== undefined && call.userScope === this.#user?.id) {
@@ -225,18 +269,7 @@ export class SyncEngine {
         return Promise.reject(error);
       }
     }
-    return this.#pullShared(call, options);
-  }
-
-  /** Concurrent pulls of one request key share one fetch and one write. */
-  #pullShared<O extends PullOperation>(call: PreparedCall<O>, options: PullOptions): Promise<WriteResult> {
-    const shared = this.#inFlight.get(call.requestKey);
-    if (shared && !options.force) return shared;
-    const run = this.#pullPrepared(call, options).finally(() => {
-      if (this.#inFlight.get(call.requestKey) === run) this.#inFlight.delete(call.requestKey);
-    });
-    this.#inFlight.set(call.requestKey, run);
-    return run;
+    return this.#pullPrepared(call, options);
   }
 
   async #pullPrepared<O extends PullOperation>(call: PreparedCall<O>, options: PullOptions): Promise<WriteResult> {
@@ -288,6 +321,8 @@ export class SyncEngine {
           throw new NetworkError({ operation, cause: new Error('a 304 answered an unconditional request') });
         }
       }
+      this.#writes += 1;
+      const writeId = `${this.#writePrefix}${this.#writes}`;
       // Pending outbox changes of what this response holds are put back on top of it in the same transaction.
       const rebase = { operation, params: call.storeParams as Record<string, unknown>, userScope: call.userScope };
       // A quota error evicts least recently read browse data and retries once; `maxBytes` accounts the write.
@@ -305,6 +340,7 @@ export class SyncEngine {
               // What was stored when the request was built: spares the write transaction a read.
               ...(options.force ? {} : { previousEtag: etag ?? null }),
               ...(call.userScope === undefined ? {} : { userScope: call.userScope }),
+              writeId,
               response: response as never,
               expiresAt: expiresAt(operation, response.maxAgeSeconds, response.receivedAt, resolved.freshness),
               now: clock.now(),
@@ -314,6 +350,8 @@ export class SyncEngine {
       const at = clock.now();
       emitter.emit('stored', { operation, requestKey, outcome: result.outcome, at });
       this.transition({ type: 'succeeded', at });
+      // The engine writes anyway: what views read meanwhile is written too.
+      void this.#readMarks.flush();
       return result;
     } catch (error) {
       await this.#recordFailure(call, error, options.signal);
@@ -433,6 +471,8 @@ export class SyncEngine {
     const { db, options: resolved } = this.#deps;
     const now = resolved.clock.now();
     const userScope = this.#user?.id;
+    // What views read orders the work: the marks noted in memory are written first.
+    await this.#readMarks.flush();
     const stale = (await db.syncMeta.where('expiresAt').belowOrEqual(now).toArray()).filter(
       (row) =>
         row.fetchedAt > 0 &&

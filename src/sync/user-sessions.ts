@@ -6,7 +6,6 @@ import type { CatalogueDatabase } from '../store/catalogue-database.js';
 import type { UserRow } from '../store/outbox-rows.js';
 import { countPending } from '../store/outbox-store.js';
 import { purgeUserScope } from '../store/purge-user-scope.js';
-import { readAllDirect } from '../store/read-stored-direct.js';
 import type { ScopeChannel } from './instance-coordination.js';
 import type { Outbox } from './outbox.js';
 import type { SyncEngine } from './sync-engine.js';
@@ -60,8 +59,7 @@ export class UserSessions {
   async #restore(): Promise<void> {
     const { db, engine, logger } = this.#deps;
     try {
-      // Straight from IndexedDB while Dexie has not opened: a new page's first view need not wait for its open.
-      const users = (db.isOpen() ? undefined : await readAllDirect<UserRow>(db, 'users')) ?? (await db.users.toArray());
+      const users: UserRow[] = await db.users.toArray();
       const row = users.find((user) => user.current === 1);
       if (row && !engine.user) engine.setUser(await createUserScope(row.credentials));
     } catch (error) {
@@ -102,6 +100,8 @@ export class UserSessions {
     this.#end(user.id);
     this.#deps.scopes?.signedOut(user.id);
     if ('session_id' in user.credentials) await this.#revoke(user.credentials.session_id, user.id);
+    // Read marks written before the purge are purged with it; the ones noted since the scope ended are dropped.
+    await engine.flushReads();
     await purgeUserScope(db, user.id);
   }
 

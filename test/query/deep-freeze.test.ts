@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deepFreeze } from '../../src/query/view-snapshot.js';
+import { deepFreeze } from '../../src/sync/view-snapshot.js';
 
 /** Every object reachable from `value`, itself included. */
 function objects(value: unknown, found: object[] = []): object[] {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/api/endpoints.js';
 import { isInvalidParamsError } from '../../src/errors/index.js';
 import { observableSymbol } from '../../src/query/observable.js';
-import type { ViewSnapshot } from '../../src/query/view-snapshot.js';
+import type { ViewSnapshot } from '../../src/sync/view-snapshot.js';
 import { type CatalogueFixture, catalogueFixture } from '../sync/catalogue-fixture.js';
 import { record, until } from './view-helpers.js';
 

@@ -1,6 +1,6 @@
 import type { FetchLike } from '../../src/env.js';
 import type { View } from '../../src/query/view.js';
-import type { ViewSnapshot } from '../../src/query/view-snapshot.js';
+import type { ViewSnapshot } from '../../src/sync/view-snapshot.js';
 import type { VirtualClock } from '../../src/testing/index.js';
 
 /** Subscribes and records every snapshot the view emits (the first entry is the one before subscribing). */

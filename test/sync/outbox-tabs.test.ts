@@ -1,5 +1,7 @@
+import { IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { databaseOf } from '../../src/create-catalogue.js';
+import { openCatalogueDatabase } from '../../src/store/catalogue-database.js';
 import type { MutationSentEvent } from '../../src/sync/catalogue-events.js';
 import { createVirtualClock } from '../../src/testing/index.js';
 import { holdWrites, type StoryWorld, storyWorld } from './outbox-stories-fixture.js';
@@ -66,7 +68,10 @@ describe('story 2: reload mid-send', () => {
     await story.until(() => sending.held === 1);
     // The reload: the old page goes (its claim is handed back), the new one opens on the same database.
     await before.close();
-    const [handedBack] = await databaseOf(await story.open()).outbox.toArray();
+    // Read with a bare database: a new catalogue would claim the row again at once.
+    const bare = openCatalogueDatabase({ name: 'catalogue-stories', indexedDB: story.world.indexedDB, IDBKeyRange });
+    const [handedBack] = await bare.outbox.toArray();
+    bare.close();
     expect(handedBack).toMatchObject({ state: 'pending', attempts: 1 });
     expect(handedBack?.claim).toBeUndefined();
     story.world.connectivity.setOnline(false);

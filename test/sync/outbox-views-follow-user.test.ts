@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { databaseOf } from '../../src/create-catalogue.js';
-import type { ViewSnapshot } from '../../src/query/view-snapshot.js';
+import type { ViewSnapshot } from '../../src/sync/view-snapshot.js';
 import { type StoryWorld, storyWorld } from './outbox-stories-fixture.js';
 
 let story: StoryWorld;

@@ -85,8 +85,12 @@ export async function withDatabase<T>(
   }
 }
 
-/** Fields that record when something happened: two runs at different virtual times legitimately differ in them. */
+/**
+ * Fields that record when or by whom something happened: two runs at different virtual times, or by other
+ * instances (`writeId` names the instance's write), legitimately differ in them.
+ */
 const TIMESTAMPS = new Set([
+  'writeId',
   'fetchedAt',
   'expiresAt',
   'receivedAt',

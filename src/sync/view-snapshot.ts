@@ -17,8 +17,17 @@ export interface ViewSnapshot<T> {
   readonly updatedAt: number | undefined;
 }
 
+const LOADING: ViewSnapshot<never> = Object.freeze({
+  data: undefined,
+  status: 'loading',
+  fetching: false,
+  error: undefined,
+  updatedAt: undefined,
+});
+
+/** The snapshot of a key nothing has read yet: one shared object, so `getSnapshot()` is stable before a read. */
 export function loadingSnapshot<T>(): ViewSnapshot<T> {
-  return Object.freeze({ data: undefined, status: 'loading', fetching: false, error: undefined, updatedAt: undefined });
+  return LOADING;
 }
 
 /**

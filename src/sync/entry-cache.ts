@@ -1,0 +1,47 @@
+import type { StoredOperation } from '../store/store-mappings.js';
+import { KeyEntry, type KeyEntryDeps } from './key-entry.js';
+import type { PreparedCall } from './prepare-call.js';
+
+/**
+ * The entries of the keys anyone observes or fetches, by request key: one owner per key. An entry is forgotten
+ * when nothing observes it and nothing is in flight; the next use starts a new one from the store.
+ */
+export class EntryCache {
+  readonly #entries = new Map<string, KeyEntry<StoredOperation>>();
+  readonly #deps: Omit<KeyEntryDeps, 'onIdle'>;
+
+  constructor(deps: Omit<KeyEntryDeps, 'onIdle'>) {
+    this.#deps = deps;
+  }
+
+  /** The entry of `call`'s key, made when there is none. */
+  entryFor<O extends StoredOperation>(call: PreparedCall<O>): KeyEntry<O> {
+    const existing = this.#entries.get(call.requestKey);
+    if (existing) return existing as unknown as KeyEntry<O>;
+    const entry = new KeyEntry<O>(
+      {
+        ...this.#deps,
+        onIdle: (idle) => {
+          if (this.#entries.get(idle.requestKey) === idle) this.#entries.delete(idle.requestKey);
+        },
+      },
+      call,
+    );
+    this.#entries.set(call.requestKey, entry as unknown as KeyEntry<StoredOperation>);
+    return entry;
+  }
+
+  peek<O extends StoredOperation>(requestKey: string): KeyEntry<O> | undefined {
+    return this.#entries.get(requestKey) as KeyEntry<O> | undefined;
+  }
+
+  /** The keys with a fetch in flight (eviction leaves them alone). */
+  *inFlightKeys(): IterableIterator<string> {
+    for (const [key, entry] of this.#entries) if (entry.inFlight) yield key;
+  }
+
+  /** How many keys have an entry (tests and diagnostics). */
+  get size(): number {
+    return this.#entries.size;
+  }
+}
