@@ -8,6 +8,7 @@ import { type ImageKind, type ImageUrlOptions, imageUrl, srcSet } from './query/
 import { createOutboxView, type OutboxView } from './query/outbox-view.js';
 import type { PagesView } from './query/pages-view.js';
 import type { StoreView } from './query/store-view.js';
+import { createUserView, type UserView } from './query/user-view.js';
 import { createRequestQueue } from './queue/create-request-queue.js';
 import type { RequestQueueEvents } from './queue/queue-events.js';
 import type { QueueStats } from './queue/queue-stats.js';
@@ -112,6 +113,11 @@ export interface Catalogue extends OperationViews {
   readonly outbox: OutboxView;
   /** The user scope id (`account:<id>` or `guest:<hash>`), or undefined. */
   readonly userScopeId: string | undefined;
+  /**
+   * The signed-in user as a store (`subscribe`/`getSnapshot`, `Symbol.observable`): undefined while nobody is.
+   * The `signedIn` and `signedOut` events say the same as events.
+   */
+  readonly user: UserView;
   /**
    * The configuration, fetched once and then refreshed by its own freshness (stale: served, revalidated in
    * the background). Image helpers use the last one loaded.
@@ -264,6 +270,7 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
     get userScopeId() {
       return engine.user?.id;
     },
+    user: createUserView(engine),
     async configuration() {
       const { pending } = await engine.ensureFresh('configuration', {});
       let stored = await engine.read('configuration', {});

@@ -66,6 +66,7 @@ const HANDLES = 512;
 export function createViews(deps: ViewsDeps): Views {
   const { engine } = deps;
   const handles = new HandleCache<StoreView<StoredOperation>>(HANDLES);
+  const pageHandles = new HandleCache<PagesView<ListOperation>>(HANDLES);
   const view = <O extends StoredOperation>(operation: O, ...args: ViewArgs<O>): StoreView<O> => {
     // Validated and keyed once, here (`InvalidParamsError` at once); the handle travels with the prepared call.
     const call = engine.prepare(operation, args[0]);
@@ -80,7 +81,14 @@ export function createViews(deps: ViewsDeps): Views {
   const { db, clock } = deps;
   return {
     view,
-    pages: (operation, ...args) => new PagesViewSource(engine, operation, args[0]),
+    pages: <O extends ListOperation>(operation: O, ...args: ViewArgs<O>): PagesView<O> => {
+      // Keyed by page 1's call (validated at once): the same list gives the same object, its pages kept.
+      const key = engine.prepare(operation, { ...(args[0] ?? {}), page: 1 } as never).requestKey;
+      return pageHandles.get(
+        key,
+        () => new PagesViewSource(engine, operation, args[0]) as unknown as PagesView<ListOperation>,
+      ) as unknown as PagesView<O>;
+    },
     operations,
     local: {
       discoverTv(filters) {

@@ -86,6 +86,17 @@ export interface EvictedEvent {
   readonly at: number;
 }
 
+/**
+ * The current user changed: `signedIn` when a user becomes current (`setUser`, a session created, or the last
+ * session restored on start), `signedOut` when the current one ends (`signOut` here or in another tab). Only the
+ * scope id: never a session id.
+ */
+export interface UserEvent {
+  readonly userScope: string;
+  readonly kind: 'account' | 'guest';
+  readonly at: number;
+}
+
 /** Everything `catalogue.on(…)` can listen to: the engine's events plus the request queue's. */
 export type CatalogueEvents = RequestQueueEvents & {
   progress: [ProgressEvent];
@@ -97,4 +108,6 @@ export type CatalogueEvents = RequestQueueEvents & {
   mutationSent: [MutationSentEvent];
   changesApplied: [ChangesAppliedEvent];
   evicted: [EvictedEvent];
+  signedIn: [UserEvent];
+  signedOut: [UserEvent];
 };

@@ -176,9 +176,18 @@ export class SyncEngine {
 
   setUser(user: UserScope | undefined): void {
     if (user) this.#ended.delete(user.id);
-    const changed = user?.id !== this.#user?.id;
+    const previous = this.#user;
+    const changed = user?.id !== previous?.id;
     this.#user = user;
-    if (changed) this.#userChanged();
+    if (!changed) return;
+    if (previous) this.#emitUser('signedOut', previous);
+    if (user) this.#emitUser('signedIn', user);
+    this.#userChanged();
+  }
+
+  #emitUser(event: 'signedIn' | 'signedOut', user: UserScope): void {
+    const kind = user.accountId === undefined ? 'guest' : 'account';
+    this.#deps.emitter.emit(event, { userScope: user.id, kind, at: this.#deps.options.clock.now() });
   }
 
   /** Calls `listener` whenever the current user changes; returns the function that stops it. */
@@ -199,11 +208,15 @@ export class SyncEngine {
     this.#ended.add(userScope);
     // What views of the scope read is not written: sign-out leaves no trace of the user.
     this.#readMarks.forget((ref) => namesUser(ref, userScope));
-    const current = this.#user?.id === userScope;
+    const ended = this.#user;
+    const current = ended?.id === userScope;
     if (current) this.#user = undefined;
     for (const controller of this.#scopeReads.get(userScope) ?? []) controller.abort(new ScopeEndedError(userScope));
     this.#scopeReads.delete(userScope);
-    if (current) this.#userChanged();
+    if (current && ended) {
+      this.#emitUser('signedOut', ended);
+      this.#userChanged();
+    }
   }
 
   /**

@@ -68,6 +68,15 @@ describe('what each entry reaches', () => {
     expect(reached.filter((specifier) => specifier.startsWith('node:') || specifier.startsWith('@hono/'))).toEqual([]);
   });
 
+  it('./react reaches react and the runtime dependencies, nothing else; no other entry reaches react', async () => {
+    const reached = (await externalImports('./react', 'browser')).map(packageName);
+    expect(reached).toContain('react');
+    expect(reached.filter((name) => !['react', 'dexie', 'eventemitter3', 'p-queue', 'zod'].includes(name))).toEqual([]);
+    for (const subpath of ['.', './api', './sw']) {
+      expect((await externalImports(subpath, 'browser')).map(packageName)).not.toContain('react');
+    }
+  });
+
   it('every package an entry reaches is a dependency, so installing the library alone is enough', async () => {
     const reached = new Set<string>();
     for (const subpath of Object.keys(pkg.exports).filter((key) => !key.endsWith('.json'))) {
@@ -75,8 +84,10 @@ describe('what each entry reaches', () => {
     }
     const packages = [...reached].filter((name) => !name.startsWith('node:')).sort();
     expect(packages).toContain('@hono/node-server');
-    expect(packages.filter((name) => pkg.dependencies?.[name] === undefined)).toEqual([]);
-    expect(pkg.peerDependencies ?? {}).toEqual({});
+    // React is the one optional peer: only `./react` reaches it, and an app using that entry has React.
+    expect(packages.filter((name) => pkg.dependencies?.[name] === undefined)).toEqual(['react']);
+    expect(pkg.peerDependencies).toEqual({ react: '>=18' });
+    expect(pkg.peerDependenciesMeta).toEqual({ react: { optional: true } });
   });
 });
 

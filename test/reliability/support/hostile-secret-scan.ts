@@ -16,6 +16,8 @@ const EVENT_NAMES_MAP: Record<keyof CatalogueEvents, true> = {
   mutationSent: true,
   changesApplied: true,
   evicted: true,
+  signedIn: true,
+  signedOut: true,
   request: true,
   response: true,
   retry: true,

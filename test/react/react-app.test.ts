@@ -1,0 +1,127 @@
+import { createElement, type ReactElement, StrictMode, useState } from 'react';
+import { act, create, type ReactTestRenderer } from 'react-test-renderer';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Catalogue } from '../../src/create-catalogue.js';
+import { databaseOf } from '../../src/create-catalogue.js';
+import { CatalogueProvider, usePages, useUser, useView } from '../../src/react/index.js';
+import { until } from '../query/view-helpers.js';
+import { closedAfterEach } from '../sync/catalogue-fixture.js';
+
+const open = closedAfterEach();
+
+beforeAll(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+});
+
+let renderer: ReactTestRenderer | undefined;
+afterEach(async () => {
+  await act(async () => renderer?.unmount());
+  renderer = undefined;
+  vi.restoreAllMocks();
+});
+
+/** Renders `element` under Strict Mode with the catalogue; returns what React reported as errors. */
+async function render(catalogue: Catalogue, element: ReactElement): Promise<unknown[]> {
+  const errors: unknown[] = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    // react-test-renderer's own deprecation notice is not an error of the app.
+    if (String(args[0]).includes('react-test-renderer is deprecated')) return;
+    errors.push(args);
+  });
+  await act(async () => {
+    renderer = create(createElement(StrictMode, null, createElement(CatalogueProvider, { catalogue }, element)));
+  });
+  return errors;
+}
+
+const text = () => ((renderer?.toJSON() as { children: string[] } | null)?.children ?? []).join('');
+
+describe('catalogue-sync/react, in a Strict Mode app', () => {
+  it('views made in render (new params objects each time): no update loop, one request per key, live updates', async () => {
+    const { catalogue, clock, urls } = open();
+    const renders = { count: 0 };
+    function Trending() {
+      renders.count += 1;
+      // A new params object on every render, as people write it.
+      const snapshot = useView('trendingTv', { time_window: 'day' });
+      const again = useView('trendingTv', { time_window: 'day' });
+      if (snapshot !== again) throw new Error('two reads of one key in one render disagree');
+      const first = snapshot.data?.results[0];
+      return createElement('p', null, `${snapshot.status}:${first?.name ?? '-'}`);
+    }
+    const errors = await render(catalogue, createElement(Trending));
+    const view = catalogue.trendingTv({ time_window: 'day' });
+    await act(async () => {
+      await until(clock, view, (s) => s.status === 'fresh' && !s.fetching);
+    });
+    const stored = view.getSnapshot().data?.results[0];
+    expect(text()).toBe(`fresh:${stored?.name}`);
+    expect(errors).toEqual([]);
+    // Strict Mode renders twice, and each store change once more: a handful, not React's loop limit.
+    expect(renders.count).toBeLessThan(20);
+    expect(urls.filter((url) => url.includes('/trending/tv/day'))).toHaveLength(1);
+
+    // A record changed by another writer shows without anything re-created.
+    await act(async () => {
+      await databaseOf(catalogue).tvSeries.update(stored?.id as number, { name: 'Renamed elsewhere' });
+      await until(clock, view, (s) => s.data?.results[0]?.name === 'Renamed elsewhere');
+    });
+    expect(text()).toBe('fresh:Renamed elsewhere');
+    expect(urls.filter((url) => url.includes('/trending/tv/day'))).toHaveLength(1);
+  });
+
+  it('params that change re-subscribe to the new key; the old one is let go', async () => {
+    const { catalogue, clock, urls } = open();
+    let choose: (window: 'day' | 'week') => void = () => {};
+    function Switcher() {
+      const [window, setWindow] = useState<'day' | 'week'>('day');
+      choose = setWindow;
+      const snapshot = useView('trendingTv', { time_window: window });
+      return createElement('p', null, `${window}:${snapshot.status}`);
+    }
+    const errors = await render(catalogue, createElement(Switcher));
+    await act(async () => {
+      await until(clock, catalogue.trendingTv({ time_window: 'day' }), (s) => s.status === 'fresh' && !s.fetching);
+    });
+    await act(async () => choose('week'));
+    await act(async () => {
+      await until(clock, catalogue.trendingTv({ time_window: 'week' }), (s) => s.status === 'fresh' && !s.fetching);
+    });
+    expect(text()).toBe('week:fresh');
+    expect(errors).toEqual([]);
+    expect(urls.filter((url) => url.includes('/trending/tv/'))).toHaveLength(2);
+  });
+
+  it('usePages keeps its pages across renders and pages on; useUser follows sign-in', async () => {
+    const { catalogue, clock } = open();
+    let more: () => Promise<void> = async () => {};
+    function People() {
+      const pages = usePages('popularPeople', {});
+      const user = useUser();
+      more = pages.fetchNextPage;
+      return createElement('p', null, `${pages.pageCount}:${pages.data?.results.length ?? 0}:${user?.kind ?? 'none'}`);
+    }
+    const errors = await render(catalogue, createElement(People));
+    const pages = catalogue.pages('popularPeople', {});
+    expect(catalogue.pages('popularPeople', {})).toBe(pages);
+    await act(async () => {
+      await until(clock, pages, (s) => s.status === 'fresh' && !s.fetching);
+    });
+    await act(async () => {
+      const added = more();
+      await until(clock, pages, (s) => s.pageCount === 2 && !s.fetching && s.status === 'fresh');
+      await added;
+    });
+    expect(text()).toMatch(/^2:(3[0-9]|40):none$/);
+    await act(async () => {
+      let signedIn = false;
+      const session = catalogue.auth.createGuestSession().then(() => {
+        signedIn = true;
+      });
+      for (let i = 0; i < 500 && !signedIn; i++) await clock.flush();
+      await session;
+    });
+    expect(text()).toMatch(/:guest$/);
+    expect(errors).toEqual([]);
+  });
+});
