@@ -9,7 +9,6 @@ import { createOutboxView, type OutboxView } from './query/outbox-view.js';
 import type { PagesView } from './query/pages-view.js';
 import type { StoreView } from './query/store-view.js';
 import { createRequestQueue } from './queue/create-request-queue.js';
-import { lazyRequestQueue } from './queue/lazy-request-queue.js';
 import type { RequestQueueEvents } from './queue/queue-events.js';
 import type { QueueStats } from './queue/queue-stats.js';
 import { type CatalogueDatabase, openCatalogueDatabase } from './store/catalogue-database.js';
@@ -165,18 +164,17 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
     timeoutMs: resolved.timeoutMs,
     maxBodyBytes: resolved.maxBodyBytes,
   });
-  // Built at the first request (or rate change): a start that only shows what is stored never pays for it.
-  const queue = lazyRequestQueue(() =>
-    createRequestQueue({
-      client,
-      clock,
-      random: resolved.random,
-      connectivity,
-      logger: resolved.logger,
-      rateLimit: resolved.rateLimit,
-      retry: resolved.retry,
-    }),
-  );
+  const queue = createRequestQueue({
+    client,
+    clock,
+    random: resolved.random,
+    connectivity,
+    logger: resolved.logger,
+    rateLimit: resolved.rateLimit,
+    retry: resolved.retry,
+    // The engine single-flights its pulls per store key: the queue's GET dedupe would be a second single-flight.
+    dedupe: false,
+  });
   // One syncer and one rate budget across the tabs and the worker of the origin (DESIGN: "Tabs, worker, lock, budget").
   const coordination = coordinateInstance(resolved, queue);
   const db = openCatalogueDatabase({ name: resolved.dbName, ...(resolved.indexedDB ?? platformIndexedDB()) });

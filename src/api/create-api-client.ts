@@ -3,8 +3,8 @@ import { NetworkError } from '../errors/network-error.js';
 import { TimeoutError } from '../errors/timeout-error.js';
 import { buildRequest } from './build-request.js';
 import type { OperationName, ParamsOf, ResponseOf } from './endpoints.js';
-import { parseParams } from './parse-params.js';
 import { type ApiResponse, type NotModifiedResponse, parseResponse } from './parse-response.js';
+import { assertPreparedRequest, type PreparedRequest, prepareRequest } from './prepared-request.js';
 import { DEFAULT_MAX_BODY_BYTES } from './read-body.js';
 
 /** The bearer token, or a function that returns it (e.g. read from a vault); called once per request. */
@@ -40,7 +40,20 @@ export interface RequestOptions {
 }
 
 export interface ApiClient {
-  /** Validates `params`, sends the request and validates the answer. */
+  /** Sends a request validated by `prepareRequest` (no second parse) and validates the answer. */
+  send<O extends OperationName>(
+    request: PreparedRequest<O>,
+    options?: RequestOptions & { ifNoneMatch?: undefined },
+  ): Promise<ApiResponse<ResponseOf<O>>>;
+  send<O extends OperationName>(
+    request: PreparedRequest<O>,
+    options: RequestOptions & { ifNoneMatch: string },
+  ): Promise<ApiResponse<ResponseOf<O>> | NotModifiedResponse>;
+  send<O extends OperationName>(
+    request: PreparedRequest<O>,
+    options?: RequestOptions,
+  ): Promise<ApiResponse<ResponseOf<O>> | NotModifiedResponse>;
+  /** `send(prepareRequest(operation, params), options)`: validates `params` (`InvalidParamsError`), then sends. */
   request<O extends OperationName>(
     operation: O,
     params: ParamsOf<O>,
@@ -110,13 +123,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   // A base URL with a path prefix (a proxy at /tmdb) keeps its prefix.
   const prefix = base.pathname.replace(/\/+$/, '');
 
-  async function request<O extends OperationName>(
-    operation: O,
-    params: ParamsOf<O>,
+  async function send<O extends OperationName>(
+    prepared: PreparedRequest<O>,
     requestOptions: RequestOptions = {},
   ): Promise<ApiResponse<ResponseOf<O>> | NotModifiedResponse> {
-    const parsed = parseParams(operation, params);
-    const built = buildRequest(operation, parsed);
+    assertPreparedRequest(prepared, 'ApiClient.send');
+    const { operation } = prepared;
+    const built = buildRequest(operation, prepared.params);
     const { signal } = requestOptions;
     signal?.throwIfAborted();
     const token = await resolveToken(options.accessToken);
@@ -164,5 +177,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  return { request } as ApiClient;
+  async function request<O extends OperationName>(
+    operation: O,
+    params: ParamsOf<O>,
+    requestOptions?: RequestOptions,
+  ): Promise<ApiResponse<ResponseOf<O>> | NotModifiedResponse> {
+    return send(prepareRequest(operation, params), requestOptions);
+  }
+
+  return { send, request } as ApiClient;
 }

@@ -80,6 +80,13 @@ export interface RequestQueueOptions {
   logger?: Logger;
   rateLimit?: RateLimitOptions;
   retry?: RetryOptions;
+  /**
+   * Identical GETs in flight (same operation, parameters, credentials and ETag) share one send, with a `deduped`
+   * event per joining call. Off for a caller that single-flights its own calls already (the catalogue's engine does,
+   * per store key).
+   * @default true
+   */
+  dedupe?: boolean;
 }
 
 export interface ResolvedQueueOptions {
@@ -90,6 +97,7 @@ export interface ResolvedQueueOptions {
   logger: Logger;
   rateLimit: Required<RateLimitOptions>;
   retry: Required<RetryOptions>;
+  dedupe: boolean;
 }
 
 function check(name: string, value: number, valid: boolean, rule: string): number {
@@ -129,9 +137,11 @@ function resolveRetry(input: RetryOptions = {}): Required<RetryOptions> {
 
 /** Merges defaults once and validates; everything below reads the resolved options only. */
 export function resolveQueueOptions(options: RequestQueueOptions): ResolvedQueueOptions {
-  if (typeof options?.client?.request !== 'function') {
+  if (typeof options?.client?.send !== 'function') {
     throw new TypeError('createRequestQueue: client must be an ApiClient (createApiClient)');
   }
+  const dedupe = options.dedupe ?? true;
+  if (typeof dedupe !== 'boolean') throw new TypeError('createRequestQueue: dedupe must be a boolean');
   return {
     client: options.client,
     clock: options.clock ?? systemClock,
@@ -140,5 +150,6 @@ export function resolveQueueOptions(options: RequestQueueOptions): ResolvedQueue
     logger: options.logger ?? silentLogger,
     rateLimit: resolveRateLimit(options.rateLimit),
     retry: resolveRetry(options.retry),
+    dedupe,
   };
 }

@@ -275,7 +275,7 @@ export class SyncEngine {
       const meta = options.force ? undefined : await readSyncMeta(db, requestKey);
       const etag = meta && meta.fetchedAt > 0 ? meta.etag : undefined;
       const priority = options.priority ?? 'interactive';
-      let response = await queue.request(operation, call.sendParams, {
+      let response = await queue.send(call.request, {
         priority,
         signal: options.signal,
         ifNoneMatch: etag,
@@ -283,7 +283,7 @@ export class SyncEngine {
       // A 304 only confirms what this request named and what is still stored: to a request that sent no ETag (a
       // misbehaving proxy), or whose stored answer went meanwhile (evicted), it is asked again unconditionally.
       if (response.status === 304 && (etag === undefined || (await readSyncMeta(db, requestKey))?.etag !== etag)) {
-        response = await queue.request(operation, call.sendParams, { priority, signal: options.signal });
+        response = await queue.send(call.request, { priority, signal: options.signal });
         if (response.status === 304) {
           throw new NetworkError({ operation, cause: new Error('a 304 answered an unconditional request') });
         }
