@@ -302,6 +302,7 @@ export class SyncEngine {
             writeResponse(db, {
               operation,
               params: call.storeParams,
+              requestKey,
               // What was stored when the request was built: spares the write transaction a read.
               ...(options.force ? {} : { previousEtag: etag ?? null }),
               ...(call.userScope === undefined ? {} : { userScope: call.userScope }),
