@@ -1,11 +1,11 @@
-import { type Clock, type FetchLike, globalFetch, systemClock } from '../env.js';
+import { defaults } from '../defaults.js';
+import type { Clock, FetchLike } from '../env.js';
 import { NetworkError } from '../errors/network-error.js';
 import { TimeoutError } from '../errors/timeout-error.js';
 import { buildRequest } from './build-request.js';
 import type { OperationName, ParamsOf, ResponseOf } from './endpoints.js';
 import { type ApiResponse, type NotModifiedResponse, parseResponse } from './parse-response.js';
 import { assertPreparedRequest, type PreparedRequest, prepareRequest } from './prepared-request.js';
-import { DEFAULT_MAX_BODY_BYTES } from './read-body.js';
 
 /** The bearer token, or a function that returns it (e.g. read from a vault); called once per request. */
 export type AccessToken = string | (() => string | Promise<string>);
@@ -27,7 +27,7 @@ export interface ApiClientOptions {
   /**
    * The largest response body read, in bytes; a larger success fails with `SchemaValidationError` without being
    * read to its end (see `readBodyText`).
-   * @default 8388608 (8 MiB, `DEFAULT_MAX_BODY_BYTES`)
+   * @default 8388608 (8 MiB)
    */
   maxBodyBytes?: number;
 }
@@ -112,11 +112,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   if (typeof options.accessToken === 'string' && !BEARER_TOKEN.test(options.accessToken)) {
     throw new TypeError('createApiClient: accessToken is not a bearer token (RFC 6750)');
   }
-  const fetchImpl = options.fetch ?? globalFetch;
-  const clock = options.clock ?? systemClock;
-  const timeoutMs = options.timeoutMs ?? 30_000;
+  const fetchImpl = options.fetch ?? defaults.fetch;
+  const clock = options.clock ?? defaults.clock;
+  const timeoutMs = options.timeoutMs ?? defaults.timeoutMs;
   if (!(timeoutMs > 0)) throw new TypeError('createApiClient: timeoutMs must be a positive number');
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const maxBodyBytes = options.maxBodyBytes ?? defaults.maxBodyBytes;
   if (!(Number.isSafeInteger(maxBodyBytes) && maxBodyBytes > 0)) {
     throw new TypeError('createApiClient: maxBodyBytes must be a positive integer');
   }

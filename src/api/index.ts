@@ -28,6 +28,6 @@ export {
   parseResponse,
 } from './parse-response.js';
 export { type PreparedRequest, prepareRequest } from './prepared-request.js';
-export { DEFAULT_MAX_BODY_BYTES, readBodyText } from './read-body.js';
+export { readBodyText } from './read-body.js';
 export { parseRetryAfter } from './retry-after.js';
 export * from './schemas/index.js';

@@ -15,7 +15,7 @@ import { isStoredOperation, type StoredOperation } from '../store/store-mappings
 import { readSyncMeta, recordSyncError } from '../store/sync-meta.js';
 import { type WriteResult, writeResponse } from '../store/write-response.js';
 import type { CatalogueEvents } from './catalogue-events.js';
-import type { ResolvedCatalogueOptions } from './catalogue-options.js';
+import type { EngineOptions } from './engine-options.js';
 import { BrowseEviction } from './eviction.js';
 import { expiresAt, type Freshness, freshnessOf } from './freshness.js';
 import { type CatalogueParams, type PreparedCall, prepareCall } from './prepare-call.js';
@@ -79,7 +79,7 @@ export interface EnsureFreshResult {
 export const MAX_PAGE = 500;
 
 interface EngineDeps {
-  readonly options: ResolvedCatalogueOptions;
+  readonly options: EngineOptions;
   readonly db: CatalogueDatabase;
   readonly queue: RequestQueue;
   readonly emitter: EventEmitter<CatalogueEvents>;
