@@ -6,6 +6,10 @@ import type { LockManagerLike } from './sync/background-lock.js';
 import type { BroadcastChannelFactory } from './sync/budget-channel.js';
 import { type FreshnessOverrides, validateFreshnessOverrides } from './sync/freshness.js';
 
+/**
+ * The options of `createCatalogue`: all but `baseUrl` and `accessToken` are optional, each default declared once in
+ * `defaults` and applied by `resolveCatalogueOptions`.
+ */
 export interface CatalogueOptions {
   /** Origin of the service: `https://api.themoviedb.org`, or the fake service's URL. */
   baseUrl: string;
@@ -41,6 +45,7 @@ export interface CatalogueOptions {
     /** @default 8 */
     concurrency?: number;
   };
+  /** Retries of a failed request (5xx, network errors, 429s), with capped exponential backoff. */
   retry?: {
     /** Attempts in all, the first included. @default 4 */
     attempts?: number;

@@ -10,6 +10,7 @@ declare const preparedBrand: unique symbol;
  * again. Made only by `prepareRequest` (a look-alike object is refused with a `TypeError`) and frozen.
  */
 export interface PreparedRequest<O extends OperationName = OperationName> {
+  /** The registry's operation. */
   readonly operation: O;
   /** The canonical parameters as sent: validated, id lists joined, credentials in. */
   readonly params: Readonly<ParsedParamsOf<O>>;
@@ -18,6 +19,7 @@ export interface PreparedRequest<O extends OperationName = OperationName> {
    * equal calls of one user, and safe for events and logs.
    */
   readonly key: string;
+  /** A mark in types only: an object literal is not a `PreparedRequest` (at run time, `send` checks its origin). */
   readonly [preparedBrand]: true;
 }
 
