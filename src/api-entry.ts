@@ -31,6 +31,7 @@ export {
   type ParseResponseOptions,
   parseResponse,
 } from './api/parse-response.js';
+export { type PreparedRequest, prepareRequest } from './api/prepared-request.js';
 export { parseRetryAfter } from './api/retry-after.js';
 export * from './api/schemas/index.js';
 export {

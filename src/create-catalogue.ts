@@ -2,6 +2,7 @@ import { EventEmitter } from 'eventemitter3';
 import { createApiClient } from './api/create-api-client.js';
 import type { ResponseOf } from './api/endpoints.js';
 import type { Configuration } from './api/schemas/configuration.js';
+import { type CatalogueOptions, resolveCatalogueOptions } from './catalogue-options.js';
 import type { IndexedDBPair } from './env.js';
 import { createViews, type LocalQueries, type OperationViews, type ViewArgs } from './query/create-views.js';
 import { type ImageKind, type ImageUrlOptions, imageUrl, srcSet } from './query/image-url.js';
@@ -16,7 +17,6 @@ import { type CatalogueDatabase, openCatalogueDatabase } from './store/catalogue
 import type { StoredOperation } from './store/store-mappings.js';
 import type { WriteResult } from './store/write-response.js';
 import type { CatalogueEvents } from './sync/catalogue-events.js';
-import { type CatalogueOptions, resolveCatalogueOptions } from './sync/catalogue-options.js';
 import { ChangeFeed, type ChangeFeedSync, type EpisodeTracking } from './sync/changes/change-feed.js';
 import { refreshWithChanges } from './sync/changes/refresh-with-changes.js';
 import type { Freshness } from './sync/freshness.js';
@@ -178,6 +178,8 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
     logger: resolved.logger,
     rateLimit: resolved.rateLimit,
     retry: resolved.retry,
+    // The engine single-flights its pulls per store key: the queue's GET dedupe would be a second single-flight.
+    dedupe: false,
   });
   // One syncer and one rate budget across the tabs and the worker of the origin (DESIGN: "Tabs, worker, lock, budget").
   const coordination = coordinateInstance(resolved, queue);

@@ -44,6 +44,7 @@ export type {
   TvSeriesSummary,
   Video,
 } from './api/schemas/index.js';
+export type { CatalogueOptions } from './catalogue-options.js';
 export {
   type Catalogue,
   type CatalogueAuth,
@@ -139,7 +140,6 @@ export type {
   StoredEvent,
   SyncErrorEvent,
 } from './sync/catalogue-events.js';
-export type { CatalogueOptions } from './sync/catalogue-options.js';
 export type { ChangeFeedSync, EpisodeTracking } from './sync/changes/change-feed.js';
 export type {
   RefreshChangesOptions,

@@ -40,7 +40,7 @@ export interface BuiltRequest {
 }
 
 /** Splits validated parameters into path, query and body, per the registry entry. */
-export function buildRequest<O extends OperationName>(operation: O, params: ParsedParamsOf<O>): BuiltRequest {
+export function buildRequest<O extends OperationName>(operation: O, params: Readonly<ParsedParamsOf<O>>): BuiltRequest {
   const endpoint = endpoints[operation];
   const all = params as Record<string, unknown>;
   const path = endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(formatValue(all[name])));

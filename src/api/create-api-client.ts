@@ -1,11 +1,11 @@
-import { type Clock, type FetchLike, globalFetch, systemClock } from '../env.js';
+import { defaults } from '../defaults.js';
+import type { Clock, FetchLike } from '../env.js';
 import { NetworkError } from '../errors/network-error.js';
 import { TimeoutError } from '../errors/timeout-error.js';
 import { buildRequest } from './build-request.js';
 import type { OperationName, ParamsOf, ResponseOf } from './endpoints.js';
-import { parseParams } from './parse-params.js';
 import { type ApiResponse, type NotModifiedResponse, parseResponse } from './parse-response.js';
-import { DEFAULT_MAX_BODY_BYTES } from './read-body.js';
+import { assertPreparedRequest, type PreparedRequest, prepareRequest } from './prepared-request.js';
 
 /** The bearer token, or a function that returns it (e.g. read from a vault); called once per request. */
 export type AccessToken = string | (() => string | Promise<string>);
@@ -27,7 +27,7 @@ export interface ApiClientOptions {
   /**
    * The largest response body read, in bytes; a larger success fails with `SchemaValidationError` without being
    * read to its end (see `readBodyText`).
-   * @default 8388608 (8 MiB, `DEFAULT_MAX_BODY_BYTES`)
+   * @default 8388608 (8 MiB)
    */
   maxBodyBytes?: number;
 }
@@ -40,7 +40,20 @@ export interface RequestOptions {
 }
 
 export interface ApiClient {
-  /** Validates `params`, sends the request and validates the answer. */
+  /** Sends a request validated by `prepareRequest` (no second parse) and validates the answer. */
+  send<O extends OperationName>(
+    request: PreparedRequest<O>,
+    options?: RequestOptions & { ifNoneMatch?: undefined },
+  ): Promise<ApiResponse<ResponseOf<O>>>;
+  send<O extends OperationName>(
+    request: PreparedRequest<O>,
+    options: RequestOptions & { ifNoneMatch: string },
+  ): Promise<ApiResponse<ResponseOf<O>> | NotModifiedResponse>;
+  send<O extends OperationName>(
+    request: PreparedRequest<O>,
+    options?: RequestOptions,
+  ): Promise<ApiResponse<ResponseOf<O>> | NotModifiedResponse>;
+  /** `send(prepareRequest(operation, params), options)`: validates `params` (`InvalidParamsError`), then sends. */
   request<O extends OperationName>(
     operation: O,
     params: ParamsOf<O>,
@@ -99,24 +112,24 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   if (typeof options.accessToken === 'string' && !BEARER_TOKEN.test(options.accessToken)) {
     throw new TypeError('createApiClient: accessToken is not a bearer token (RFC 6750)');
   }
-  const fetchImpl = options.fetch ?? globalFetch;
-  const clock = options.clock ?? systemClock;
-  const timeoutMs = options.timeoutMs ?? 30_000;
+  const fetchImpl = options.fetch ?? defaults.fetch;
+  const clock = options.clock ?? defaults.clock;
+  const timeoutMs = options.timeoutMs ?? defaults.timeoutMs;
   if (!(timeoutMs > 0)) throw new TypeError('createApiClient: timeoutMs must be a positive number');
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const maxBodyBytes = options.maxBodyBytes ?? defaults.maxBodyBytes;
   if (!(Number.isSafeInteger(maxBodyBytes) && maxBodyBytes > 0)) {
     throw new TypeError('createApiClient: maxBodyBytes must be a positive integer');
   }
   // A base URL with a path prefix (a proxy at /tmdb) keeps its prefix.
   const prefix = base.pathname.replace(/\/+$/, '');
 
-  async function request<O extends OperationName>(
-    operation: O,
-    params: ParamsOf<O>,
+  async function send<O extends OperationName>(
+    prepared: PreparedRequest<O>,
     requestOptions: RequestOptions = {},
   ): Promise<ApiResponse<ResponseOf<O>> | NotModifiedResponse> {
-    const parsed = parseParams(operation, params);
-    const built = buildRequest(operation, parsed);
+    assertPreparedRequest(prepared, 'ApiClient.send');
+    const { operation } = prepared;
+    const built = buildRequest(operation, prepared.params);
     const { signal } = requestOptions;
     signal?.throwIfAborted();
     const token = await resolveToken(options.accessToken);
@@ -164,5 +177,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  return { request } as ApiClient;
+  async function request<O extends OperationName>(
+    operation: O,
+    params: ParamsOf<O>,
+    requestOptions?: RequestOptions,
+  ): Promise<ApiResponse<ResponseOf<O>> | NotModifiedResponse> {
+    return send(prepareRequest(operation, params), requestOptions);
+  }
+
+  return { send, request } as ApiClient;
 }

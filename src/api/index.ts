@@ -27,6 +27,7 @@ export {
   type ParseResponseOptions,
   parseResponse,
 } from './parse-response.js';
-export { DEFAULT_MAX_BODY_BYTES, readBodyText } from './read-body.js';
+export { type PreparedRequest, prepareRequest } from './prepared-request.js';
+export { readBodyText } from './read-body.js';
 export { parseRetryAfter } from './retry-after.js';
 export * from './schemas/index.js';

@@ -44,10 +44,7 @@ export function parseParams<O extends OperationName>(operation: O, params: unkno
     throw new InvalidParamsError({ operation: String(operation), param: '(operation)', rule: 'unknown operation' });
   }
   const endpoint = endpoints[operation];
-  const own = ownEntries(params ?? {});
-  const quick = parseByKey(endpoint.params, own);
-  if (quick) return checkRules(operation, quick);
-  const result = endpoint.params.safeParse(own);
+  const result = endpoint.params.safeParse(ownEntries(params ?? {}));
   if (!result.success) {
     const issue = result.error.issues[0];
     throw new InvalidParamsError({
@@ -65,65 +62,4 @@ function checkRules<O extends OperationName>(operation: O, parsed: Record<string
     if (!rule.test(parsed)) throw new InvalidParamsError({ operation, param: rule.param, rule: rule.message });
   }
   return parsed as ParsedParamsOf<O>;
-}
-
-/** What checking a params schema key by key needs: its keys in order, and those that may be left out. */
-interface KeyPlan {
-  readonly shape: Readonly<Record<string, z.ZodType>>;
-  readonly keys: readonly string[];
-  readonly optional: ReadonlySet<string>;
-}
-
-const keyPlans = new WeakMap<z.ZodType, KeyPlan | null>();
-
-/**
- * A strict object whose keys are independent (no object-level check, no default for a left-out key): what
- * every endpoint's `params` is. Anything else (null) is only ever parsed whole.
- */
-function keyPlanOf(schema: z.ZodType): KeyPlan | null {
-  let plan = keyPlans.get(schema);
-  if (plan !== undefined) return plan;
-  plan = null;
-  const def = (schema as unknown as { _zod: { def: Record<string, unknown> } })._zod.def;
-  const catchall = def.catchall as { _zod?: { def?: { type?: string } } } | undefined;
-  const shape = def.shape as Record<string, z.ZodType> | undefined;
-  const checks = def.checks as unknown[] | undefined;
-  if (def.type === 'object' && catchall?._zod?.def?.type === 'never' && shape && !checks?.length) {
-    const keys = Object.keys(shape);
-    // zod marks what may be left out: `optin` on the way in, `optout` on the way out. In but not out is a
-    // default, which would need zod's own object parse. (Read from the marks, not by parsing undefined through
-    // every key: a new page's first call would pay for 33 first parses.)
-    const marks = keys.map((key) => (shape[key] as unknown as { _zod: { optin?: string; optout?: string } })._zod);
-    if (marks.every((mark) => (mark.optin === 'optional') === (mark.optout === 'optional'))) {
-      plan = { shape, keys, optional: new Set(keys.filter((_, i) => marks[i]?.optin === 'optional')) };
-    }
-  }
-  keyPlans.set(schema, plan);
-  return plan;
-}
-
-/**
- * The strict object's parse over the given keys only: each given value through its key's schema, in the
- * shape's order, as zod builds its output (a key given as undefined stays, one left out does not). Undefined
- * whenever zod would report an issue (an unknown key, a missing required one, a bad value), so that the whole
- * parse reports it, or when the schema is not such an object. A call gives 2 or 3 of discover's 33 keys: zod's
- * object parse visits all 33, about a tenth of a warm start, where this visits what was given.
- */
-export function parseByKey(schema: z.ZodType, own: unknown): Record<string, unknown> | undefined {
-  if (typeof own !== 'object' || own === null || Array.isArray(own)) return undefined;
-  const plan = keyPlanOf(schema);
-  if (!plan) return undefined;
-  const given = own as Record<string, unknown>;
-  for (const key in given) if (!Object.hasOwn(plan.shape, key)) return undefined;
-  const out: Record<string, unknown> = {};
-  for (const key of plan.keys) {
-    if (!(key in given)) {
-      if (!plan.optional.has(key)) return undefined;
-      continue;
-    }
-    const result = (plan.shape[key] as z.ZodType).safeParse(given[key]);
-    if (!result.success) return undefined;
-    out[key] = result.data;
-  }
-  return out;
 }

@@ -1,16 +1,17 @@
+import { defaults } from '../defaults.js';
 import { SchemaValidationError } from '../errors/schema-validation-error.js';
 import { ServiceError } from '../errors/service-error.js';
 import { parseMaxAge } from './cache-control.js';
 import { endpoints, type OperationName, type ResponseOf } from './endpoints.js';
 import { MAX_JSON_DEPTH, neutraliseJson } from './neutralise-json.js';
-import { DEFAULT_MAX_BODY_BYTES, readBodyText } from './read-body.js';
+import { readBodyText } from './read-body.js';
 import { parseRetryAfter } from './retry-after.js';
 
 export interface ParseResponseOptions {
   /**
    * Bodies larger than this many bytes are not read to their end: a success becomes `SchemaValidationError`
    * (quarantined, like any body the library will not store), a failure keeps its `ServiceError` without details.
-   * @default DEFAULT_MAX_BODY_BYTES (8 MiB)
+   * @default 8388608 (8 MiB, `defaults.maxBodyBytes`)
    */
   maxBodyBytes?: number;
 }
@@ -87,7 +88,7 @@ export async function parseResponse<O extends OperationName>(
   now: () => number,
   options: ParseResponseOptions = {},
 ): Promise<ApiResponse<ResponseOf<O>> | NotModifiedResponse> {
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const maxBodyBytes = options.maxBodyBytes ?? defaults.maxBodyBytes;
   const etag = response.headers.get('etag') ?? undefined;
   const maxAgeSeconds = parseMaxAge(response.headers.get('cache-control'));
   if (response.status === 304) {

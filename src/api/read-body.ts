@@ -1,10 +1,3 @@
-/**
- * The default cap on a response body, in bytes (8 MiB). The largest real catalogue answers are tens of kilobytes
- * (a popular-people page ≈ 42 kB) and a long season's details a few hundred; 8 MiB leaves room for any real
- * answer while a hostile or broken server cannot make the client buffer (and parse, and store) without bound.
- */
-export const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
-
 /** A body as text, or the fact that it was larger than allowed (it was then not read to its end). */
 export type BodyText = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly tooLarge: true };
 

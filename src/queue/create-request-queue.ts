@@ -1,8 +1,8 @@
 import { EventEmitter } from 'eventemitter3';
 import PQueue from 'p-queue';
-import { requestKey } from '../api/build-request.js';
 import { endpoints, type OperationName, type ParamsOf } from '../api/endpoints.js';
-import { parseParams } from '../api/parse-params.js';
+import { assertPreparedRequest, type PreparedRequest, prepareRequest } from '../api/prepared-request.js';
+import { credentialsOf } from '../api/redact-params.js';
 import { isNetworkError, isServiceError } from '../errors/index.js';
 import { OfflineError } from '../errors/offline-error.js';
 import { fullJitter } from './backoff.js';
@@ -12,7 +12,6 @@ import { isPriority, type Priority, priorityRank } from './priority.js';
 import type { RequestInfo, RequestQueueEvents } from './queue-events.js';
 import type { QueueStats } from './queue-stats.js';
 import { createRateLimiter } from './rate-limiter.js';
-import { publicRequestKey } from './redact.js';
 import type { QueueRequestOptions, RequestQueue, QueueResult as Result } from './request-queue.js';
 import { isRateLimitError, isRetryable } from './retry-policy.js';
 import { SharedRequest } from './shared-request.js';
@@ -29,7 +28,7 @@ const URGENT: readonly Priority[] = ['interactive', 'mutation'];
  */
 export function createRequestQueue(options: RequestQueueOptions): RequestQueue {
   const resolved = resolveQueueOptions(options);
-  const { client, clock, random, connectivity, logger, retry } = resolved;
+  const { client, clock, random, connectivity, logger, retry, dedupe } = resolved;
   const emitter = new EventEmitter<RequestQueueEvents>();
   const pq = new PQueue({ concurrency: resolved.rateLimit.concurrency, autoStart: false });
   const limiter = createRateLimiter({ clock, ...resolved.rateLimit });
@@ -83,10 +82,10 @@ export function createRequestQueue(options: RequestQueueOptions): RequestQueue {
   });
   flow.setOnline(connectivity.isOnline());
 
-  function send<O extends OperationName>(
+  function transmit<O extends OperationName>(
     shared: SharedRequest<Result<O>>,
     info: RequestInfo,
-    params: ParamsOf<O>,
+    prepared: PreparedRequest<O>,
     ifNoneMatch: string | undefined,
   ): Promise<Result<O>> {
     // Synchronous up to the client call: flow.onStart() must run inside p-queue's dequeue loop.
@@ -108,7 +107,7 @@ export function createRequestQueue(options: RequestQueueOptions): RequestQueue {
       // Last: freeing the place may start the next request, whose events then follow this response.
       flow.onSettled(seq);
     };
-    return client.request(info.operation as O, params, { signal: shared.signal, ifNoneMatch }).then(
+    return client.send(prepared, { signal: shared.signal, ifNoneMatch }).then(
       (response) => {
         flow.onAnswered(seq);
         done(response.status);
@@ -146,7 +145,7 @@ export function createRequestQueue(options: RequestQueueOptions): RequestQueue {
   async function run<O extends OperationName>(
     shared: SharedRequest<Result<O>>,
     base: Omit<RequestInfo, 'attempt' | 'priority'>,
-    params: ParamsOf<O>,
+    prepared: PreparedRequest<O>,
     ifNoneMatch: string | undefined,
   ): Promise<Result<O>> {
     for (let attempt = 1; ; attempt += 1) {
@@ -158,7 +157,7 @@ export function createRequestQueue(options: RequestQueueOptions): RequestQueue {
       const info: RequestInfo = { ...base, attempt, priority: shared.priority };
       shared.taskId = `${shared.id}:${attempt}`;
       try {
-        const task = pq.add(() => send(shared, info, params, ifNoneMatch), {
+        const task = pq.add(() => transmit(shared, info, prepared, ifNoneMatch), {
           priority: priorityRank(shared.priority),
           signal: shared.signal,
           id: shared.taskId,
@@ -194,16 +193,15 @@ export function createRequestQueue(options: RequestQueueOptions): RequestQueue {
   }
 
   function start<O extends OperationName>(
-    operation: O,
-    params: ParamsOf<O>,
+    prepared: PreparedRequest<O>,
     key: string | undefined,
     priority: Priority,
     ifNoneMatch: string | undefined,
-    publicKey: string,
   ): SharedRequest<Result<O>> {
+    const { operation } = prepared;
     const shared = new SharedRequest<Result<O>>(nextId++, priority);
     const erased = shared as unknown as SharedRequest<Result<OperationName>>;
-    operations.set(erased, { id: shared.id, operation, key: publicKey, priority, attempt: 1 });
+    operations.set(erased, { id: shared.id, operation, key: prepared.key, priority, attempt: 1 });
     active.add(erased);
     if (key !== undefined) inFlightGets.set(key, erased);
     const forget = () => {
@@ -212,7 +210,7 @@ export function createRequestQueue(options: RequestQueueOptions): RequestQueue {
     // An aborted shared send must not be joined by a later identical call: forget it at once.
     shared.signal.addEventListener('abort', forget, { once: true });
     shared
-      .start((s) => run(s, { id: shared.id, operation, key: publicKey }, params, ifNoneMatch))
+      .start((s) => run(s, { id: shared.id, operation, key: prepared.key }, prepared, ifNoneMatch))
       .then(
         () => settle(erased, forget),
         () => settle(erased, forget),
@@ -228,25 +226,27 @@ export function createRequestQueue(options: RequestQueueOptions): RequestQueue {
     if (active.size === 0) emitter.emit('idle');
   }
 
-  async function request<O extends OperationName>(
-    operation: O,
-    params: ParamsOf<O>,
+  async function send<O extends OperationName>(
+    prepared: PreparedRequest<O>,
     requestOptions: QueueRequestOptions = {},
   ): Promise<Result<O>> {
+    assertPreparedRequest(prepared, 'RequestQueue.send');
     if (closed) throw new DOMException('RequestQueue: request after close()', 'AbortError');
+    const { operation } = prepared;
     const priority = requestOptions.priority ?? 'interactive';
     if (!isPriority(priority)) throw new TypeError(`RequestQueue: unknown priority ${JSON.stringify(priority)}`);
     const offline = requestOptions.offline ?? 'wait';
     if (offline !== 'wait' && offline !== 'fail') throw new TypeError('RequestQueue: offline must be "wait" or "fail"');
-    // Invalid parameters fail here, before anything is queued or counted.
-    const parsed = parseParams(operation, params) as Record<string, unknown>;
     const { signal, ifNoneMatch } = requestOptions;
     signal?.throwIfAborted();
     if (offline === 'fail' && !connectivity.isOnline()) throw new OfflineError({ operation });
 
-    // Identical GETs (same operation, canonical params and validator) share one send; writes never do.
+    // Identical GETs (same operation, canonical params, credentials and validator) share one send; writes never do.
+    // The redacted key alone would join two users' reads: their credentials are part of the identity.
     const key =
-      endpoints[operation].method === 'GET' ? `${requestKey(operation, parsed)}#${ifNoneMatch ?? ''}` : undefined;
+      dedupe && endpoints[operation].method === 'GET'
+        ? JSON.stringify([prepared.key, ifNoneMatch ?? null, credentialsOf(prepared.params)])
+        : undefined;
     const existing = key === undefined ? undefined : inFlightGets.get(key);
     if (existing) {
       counts.deduped += 1;
@@ -256,8 +256,17 @@ export function createRequestQueue(options: RequestQueueOptions): RequestQueue {
       publish();
       return (existing as unknown as SharedRequest<Result<O>>).join(signal, offline);
     }
-    const shared = start(operation, params, key, priority, ifNoneMatch, publicRequestKey(operation, parsed));
+    const shared = start(prepared, key, priority, ifNoneMatch);
     return shared.join(signal, offline);
+  }
+
+  async function request<O extends OperationName>(
+    operation: O,
+    params: ParamsOf<O>,
+    requestOptions?: QueueRequestOptions,
+  ): Promise<Result<O>> {
+    // Invalid parameters fail here, before anything is queued or counted.
+    return send(prepareRequest(operation, params), requestOptions);
   }
 
   function clear(reason: unknown = new DOMException('The request queue was cleared', 'AbortError')): void {
@@ -265,6 +274,7 @@ export function createRequestQueue(options: RequestQueueOptions): RequestQueue {
   }
 
   return {
+    send: send as RequestQueue['send'],
     request: request as RequestQueue['request'],
     on(event, listener) {
       emitter.on(event, listener as never);

@@ -1,14 +1,6 @@
 import type { ApiClient } from '../api/create-api-client.js';
-import {
-  type Clock,
-  type Connectivity,
-  type Logger,
-  platformConnectivity,
-  type Random,
-  silentLogger,
-  systemClock,
-  systemRandom,
-} from '../env.js';
+import { defaults } from '../defaults.js';
+import type { Clock, Connectivity, Logger, Random } from '../env.js';
 
 export interface RateLimitOptions {
   /**
@@ -80,6 +72,13 @@ export interface RequestQueueOptions {
   logger?: Logger;
   rateLimit?: RateLimitOptions;
   retry?: RetryOptions;
+  /**
+   * Identical GETs in flight (same operation, parameters, credentials and ETag) share one send, with a `deduped`
+   * event per joining call. Off for a caller that single-flights its own calls already (the catalogue's engine does,
+   * per store key).
+   * @default true
+   */
+  dedupe?: boolean;
 }
 
 export interface ResolvedQueueOptions {
@@ -90,6 +89,7 @@ export interface ResolvedQueueOptions {
   logger: Logger;
   rateLimit: Required<RateLimitOptions>;
   retry: Required<RetryOptions>;
+  dedupe: boolean;
 }
 
 function check(name: string, value: number, valid: boolean, rule: string): number {
@@ -104,41 +104,49 @@ const integerFrom = (name: string, value: number, min: number) =>
   check(name, value, Number.isInteger(value) && value >= min, `an integer ≥ ${min}`);
 
 function resolveRateLimit(input: RateLimitOptions = {}): Required<RateLimitOptions> {
-  const perSecond = positive('rateLimit.perSecond', input.perSecond ?? 40);
-  const minPerSecond = positive('rateLimit.minPerSecond', input.minPerSecond ?? Math.min(1, perSecond));
+  const fallback = defaults.rateLimit;
+  const perSecond = positive('rateLimit.perSecond', input.perSecond ?? fallback.perSecond);
+  const minPerSecond = positive(
+    'rateLimit.minPerSecond',
+    input.minPerSecond ?? Math.min(fallback.minPerSecond, perSecond),
+  );
   if (minPerSecond > perSecond) throw new TypeError('createRequestQueue: rateLimit.minPerSecond exceeds perSecond');
-  const decreaseFactor = input.decreaseFactor ?? 0.5;
+  const decreaseFactor = input.decreaseFactor ?? fallback.decreaseFactor;
   check('rateLimit.decreaseFactor', decreaseFactor, decreaseFactor > 0 && decreaseFactor < 1, 'in (0, 1)');
   return {
     perSecond,
-    concurrency: integerFrom('rateLimit.concurrency', input.concurrency ?? 8, 1),
+    concurrency: integerFrom('rateLimit.concurrency', input.concurrency ?? fallback.concurrency, 1),
     decreaseFactor,
-    recoverPerSecond: positive('rateLimit.recoverPerSecond', input.recoverPerSecond ?? 0.5),
+    recoverPerSecond: positive('rateLimit.recoverPerSecond', input.recoverPerSecond ?? fallback.recoverPerSecond),
     minPerSecond,
   };
 }
 
 function resolveRetry(input: RetryOptions = {}): Required<RetryOptions> {
+  const fallback = defaults.retry;
   return {
-    attempts: integerFrom('retry.attempts', input.attempts ?? 4, 1),
-    baseDelayMs: positive('retry.baseDelayMs', input.baseDelayMs ?? 500),
-    maxDelayMs: positive('retry.maxDelayMs', input.maxDelayMs ?? 30_000),
-    rateLimitPauseMs: positive('retry.rateLimitPauseMs', input.rateLimitPauseMs ?? 250),
+    attempts: integerFrom('retry.attempts', input.attempts ?? fallback.attempts, 1),
+    baseDelayMs: positive('retry.baseDelayMs', input.baseDelayMs ?? fallback.baseDelayMs),
+    maxDelayMs: positive('retry.maxDelayMs', input.maxDelayMs ?? fallback.maxDelayMs),
+    rateLimitPauseMs: positive('retry.rateLimitPauseMs', input.rateLimitPauseMs ?? fallback.rateLimitPauseMs),
   };
 }
 
 /** Merges defaults once and validates; everything below reads the resolved options only. */
 export function resolveQueueOptions(options: RequestQueueOptions): ResolvedQueueOptions {
-  if (typeof options?.client?.request !== 'function') {
+  if (typeof options?.client?.send !== 'function') {
     throw new TypeError('createRequestQueue: client must be an ApiClient (createApiClient)');
   }
+  const dedupe = options.dedupe ?? defaults.dedupe;
+  if (typeof dedupe !== 'boolean') throw new TypeError('createRequestQueue: dedupe must be a boolean');
   return {
     client: options.client,
-    clock: options.clock ?? systemClock,
-    random: options.random ?? systemRandom,
-    connectivity: options.connectivity ?? platformConnectivity,
-    logger: options.logger ?? silentLogger,
+    clock: options.clock ?? defaults.clock,
+    random: options.random ?? defaults.random,
+    connectivity: options.connectivity ?? defaults.connectivity,
+    logger: options.logger ?? defaults.logger,
     rateLimit: resolveRateLimit(options.rateLimit),
     retry: resolveRetry(options.retry),
+    dedupe,
   };
 }

@@ -1,5 +1,6 @@
 import type { OperationName, ParamsOf, ResponseOf } from '../api/endpoints.js';
 import type { ApiResponse, NotModifiedResponse } from '../api/parse-response.js';
+import type { PreparedRequest } from '../api/prepared-request.js';
 import type { Priority } from './priority.js';
 import type { RequestQueueEvents } from './queue-events.js';
 import type { QueueStats } from './queue-stats.js';
@@ -23,7 +24,23 @@ export interface QueueRequestOptions {
 export type QueueResult<O extends OperationName> = ApiResponse<ResponseOf<O>> | NotModifiedResponse;
 
 export interface RequestQueue {
-  /** Validates `params` at once (`InvalidParamsError` before anything is queued), then queues, sends, retries. */
+  /**
+   * Queues, sends and retries a request validated by `prepareRequest`: nothing parses or keys it again. A request
+   * not made by `prepareRequest` is refused with a `TypeError`.
+   */
+  send<O extends OperationName>(
+    request: PreparedRequest<O>,
+    options?: QueueRequestOptions & { ifNoneMatch?: undefined },
+  ): Promise<ApiResponse<ResponseOf<O>>>;
+  send<O extends OperationName>(
+    request: PreparedRequest<O>,
+    options: QueueRequestOptions & { ifNoneMatch: string },
+  ): Promise<QueueResult<O>>;
+  send<O extends OperationName>(request: PreparedRequest<O>, options?: QueueRequestOptions): Promise<QueueResult<O>>;
+  /**
+   * `send(prepareRequest(operation, params), options)`: validates `params` at once (`InvalidParamsError` before
+   * anything is queued), then queues, sends, retries.
+   */
   request<O extends OperationName>(
     operation: O,
     params: ParamsOf<O>,

@@ -15,6 +15,11 @@ export interface WriteResponseInput<O extends StoredOperation> {
   readonly params: StoreParams<O>;
   /** The engine's opaque user-scope id; required for user-scoped operations, never a session id. */
   readonly userScope?: string;
+  /**
+   * `storeRequestKey(operation, params, userScope)`, when the caller keyed the call already (the engine's prepared
+   * call): the key is computed once per request. Left out, it is computed here.
+   */
+  readonly requestKey?: string;
   readonly response: ApiResponse<ResponseOf<O>> | NotModifiedResponse;
   /**
    * The ETag that was stored when the request was built (the engine reads it to send `If-None-Match`), or `null`
@@ -105,7 +110,7 @@ export async function writeResponse<O extends StoredOperation>(
   const mapping = mappingOf(operation);
   checkInput(input as WriteResponseInput<StoredOperation>, mapping as StoreMapping<StoredOperation>);
   const params = input.params as Record<string, unknown>;
-  const requestKey = storeRequestKey(operation, params, userScope);
+  const requestKey = input.requestKey ?? storeRequestKey(operation, params, userScope);
   const context: MappingContext<O> = { operation, params: input.params, userScope, requestKey };
   const pageTable = mapping.kind === 'list' ? (mapping.userScoped ? db.watchlistPages : db.listPages) : undefined;
   const tracksEpisodes = mapping.tables.includes('episodes') || mapping.tables.includes('episodeAccountStates');

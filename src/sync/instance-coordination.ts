@@ -1,4 +1,4 @@
-import type { IndexedDBPair } from '../env.js';
+import type { Clock, IndexedDBPair, Random } from '../env.js';
 import type { RequestQueue } from '../queue/request-queue.js';
 import {
   type BackgroundLock,
@@ -9,7 +9,6 @@ import {
   platformLocks,
 } from './background-lock.js';
 import { type BroadcastChannelFactory, createInProcessChannels, platformChannels } from './budget-channel.js';
-import type { ResolvedCatalogueOptions } from './catalogue-options.js';
 import { joinRateBudget, type RateBudget } from './rate-budget.js';
 
 /** How often an instance on a real BroadcastChannel says it is alive (a crashed tab is dropped after 3 beats). */
@@ -78,9 +77,24 @@ function scopeChannel(open: BroadcastChannelFactory, dbName: string): ScopeChann
   };
 }
 
+/** What coordinating with the other instances reads of the catalogue's resolved options. */
+export interface CoordinationOptions {
+  /** The service: instances talking to one service share its rate budget. */
+  readonly baseUrl: string;
+  /** The database: instances on one database share its lock and hear its sign-outs. */
+  readonly dbName: string;
+  /** Undefined for the platform's IndexedDB; an injected one coordinates in-process, per factory. */
+  readonly indexedDB: IndexedDBPair | undefined;
+  readonly locks: LockManagerLike | undefined;
+  readonly broadcastChannel: BroadcastChannelFactory | false | undefined;
+  readonly rateLimit: { readonly perSecond: number };
+  readonly clock: Clock;
+  readonly random: Random;
+}
+
 /** The lock of this instance's database, and its lease on the service's rate, which it applies to `queue`. */
 export function coordinateInstance(
-  options: ResolvedCatalogueOptions,
+  options: CoordinationOptions,
   queue: Pick<RequestQueue, 'setRateLimit' | 'on'>,
 ): InstanceCoordination {
   const inProcess = inProcessFor(options.indexedDB);

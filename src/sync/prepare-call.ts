@@ -1,5 +1,5 @@
 import { endpoints, type OperationName, type ParamsOf } from '../api/endpoints.js';
-import { parseParams } from '../api/parse-params.js';
+import { type PreparedRequest, prepareRequest } from '../api/prepared-request.js';
 import { InvalidParamsError } from '../errors/invalid-params-error.js';
 import { storeRequestKey } from '../store/store-keys.js';
 import type { StoreParams } from '../store/store-mapping.js';
@@ -15,10 +15,14 @@ export type CatalogueParams<O extends OperationName> = Omit<
 > &
   ('account_id' extends keyof ParamsOf<O> ? { account_id?: number } : unknown);
 
-/** One call, ready for the queue (credentials in) and for the store (credentials out, user scope instead). */
+/**
+ * One call, validated and keyed once: ready for the queue (`request`: credentials in) and for the store (credentials
+ * out, user scope instead).
+ */
 export interface PreparedCall<O extends OperationName> {
   readonly operation: O;
-  readonly sendParams: ParamsOf<O>;
+  /** What `queue.send` takes: the send parameters, parsed once. */
+  readonly request: PreparedRequest<O>;
   readonly storeParams: StoreParams<O>;
   readonly userScope: string | undefined;
   /** The store request key: credential-free. */
@@ -76,13 +80,13 @@ export function prepareCall<O extends OperationName>(
     Object.assign(given, user.credentials);
     delete given.account_id;
   }
-  const parsed = parseParams(operation, given) as Record<string, unknown>;
-  const storeParams: Record<string, unknown> = { ...parsed };
+  const request = prepareRequest(operation, given as ParamsOf<O>);
+  const storeParams: Record<string, unknown> = { ...request.params };
   for (const name of CREDENTIALS) delete storeParams[name];
   const userScope = endpoint.scope === 'public' ? undefined : user?.id;
   return {
     operation,
-    sendParams: parsed as ParamsOf<O>,
+    request,
     storeParams: storeParams as StoreParams<O>,
     userScope,
     requestKey: storeRequestKey(operation, storeParams, userScope),

@@ -16,7 +16,7 @@ import { isStoredOperation, type StoredOperation } from '../store/store-mappings
 import { readSyncMeta, recordSyncError } from '../store/sync-meta.js';
 import { type WriteResult, writeResponse } from '../store/write-response.js';
 import type { CatalogueEvents } from './catalogue-events.js';
-import type { ResolvedCatalogueOptions } from './catalogue-options.js';
+import type { EngineOptions } from './engine-options.js';
 import { EntryCache } from './entry-cache.js';
 import { BrowseEviction } from './eviction.js';
 import { expiresAt, type Freshness, freshnessOf } from './freshness.js';
@@ -83,7 +83,7 @@ export interface EnsureFreshResult {
 export const MAX_PAGE = 500;
 
 interface EngineDeps {
-  readonly options: ResolvedCatalogueOptions;
+  readonly options: EngineOptions;
   readonly db: CatalogueDatabase;
   readonly queue: RequestQueue;
   readonly emitter: EventEmitter<CatalogueEvents>;
@@ -321,7 +321,7 @@ export class SyncEngine {
       const meta = options.force ? undefined : await readSyncMeta(db, requestKey);
       const etag = meta && meta.fetchedAt > 0 ? meta.etag : undefined;
       const priority = options.priority ?? 'interactive';
-      let response = await queue.request(operation, call.sendParams, {
+      let response = await queue.send(call.request, {
         priority,
         signal: options.signal,
         ifNoneMatch: etag,
@@ -329,7 +329,7 @@ export class SyncEngine {
       // A 304 only confirms what this request named and what is still stored: to a request that sent no ETag (a
       // misbehaving proxy), or whose stored answer went meanwhile (evicted), it is asked again unconditionally.
       if (response.status === 304 && (etag === undefined || (await readSyncMeta(db, requestKey))?.etag !== etag)) {
-        response = await queue.request(operation, call.sendParams, { priority, signal: options.signal });
+        response = await queue.send(call.request, { priority, signal: options.signal });
         if (response.status === 304) {
           throw new NetworkError({ operation, cause: new Error('a 304 answered an unconditional request') });
         }
@@ -350,6 +350,7 @@ export class SyncEngine {
             writeResponse(db, {
               operation,
               params: call.storeParams,
+              requestKey,
               // What was stored when the request was built: spares the write transaction a read.
               ...(options.force ? {} : { previousEtag: etag ?? null }),
               ...(call.userScope === undefined ? {} : { userScope: call.userScope }),

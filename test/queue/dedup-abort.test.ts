@@ -1,17 +1,27 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { endpoints, type PreparedRequest, prepareRequest } from '../../src/api/index.js';
 import { createRequestQueue } from '../../src/queue/index.js';
 import { createVirtualClock } from '../../src/testing/virtual-clock.js';
 import { clientFor, observe, record, seededRandom } from './helpers.js';
 import { createStubService } from './stub-service.js';
 
 /** A service that takes 100 ms of virtual time per answer, so requests overlap. */
-function setup(latencyMs = 100) {
+function setup(latencyMs = 100, dedupe?: boolean) {
   const clock = createVirtualClock();
   const stub = createStubService({ clock, rateLimit: { perSecond: 40 }, latencyMs });
   const { fetch, log } = observe(stub.fetch, clock);
-  const queue = createRequestQueue({ client: clientFor(fetch, clock), clock, random: seededRandom(7) });
+  const queue = createRequestQueue({
+    client: clientFor(fetch, clock),
+    clock,
+    random: seededRandom(7),
+    ...(dedupe === undefined ? {} : { dedupe }),
+  });
   return { clock, stub, log, queue };
 }
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe('in-flight dedup', () => {
   it('50 identical concurrent GETs → one request reaches the service, all get its result', async () => {
@@ -35,6 +45,36 @@ describe('in-flight dedup', () => {
       ]),
     );
     expect(stub.received).toHaveLength(3);
+  });
+
+  it('two users never share a read: the credentials are part of the identity', async () => {
+    const { clock, stub, queue } = setup();
+    const states = (session_id: string) =>
+      queue.request('tvAccountStates', { series_id: 1399, session_id }).catch(() => undefined);
+    await clock.runUntil(Promise.all([states('sessionA0123456789'), states('sessionB0123456789')]));
+    expect(stub.received).toHaveLength(2);
+    await clock.runUntil(Promise.all([states('sessionA0123456789'), states('sessionA0123456789')]));
+    expect(stub.received).toHaveLength(3);
+    expect(queue.stats.deduped).toBe(1);
+  });
+
+  it('with dedupe: false every call is sent (a caller that single-flights its own calls)', async () => {
+    const { clock, stub, queue } = setup(100, false);
+    const events = record(queue);
+    const calls = Array.from({ length: 3 }, () => queue.request('personExternalIds', { person_id: 7 }));
+    const results = await clock.runUntil(Promise.all(calls));
+    expect(results.map((r) => r.data.imdb_id)).toEqual(['nm7', 'nm7', 'nm7']);
+    expect(stub.received).toHaveLength(3);
+    expect(queue.stats).toMatchObject({ sent: 3, deduped: 0 });
+    expect(events.filter((e) => e[0] === 'deduped')).toEqual([]);
+  });
+
+  it('dedupe must be a boolean', () => {
+    const clock = createVirtualClock();
+    const client = clientFor(createStubService({ clock }).fetch, clock);
+    expect(() => createRequestQueue({ client, clock, dedupe: 'no' as never })).toThrow(
+      'createRequestQueue: dedupe must be a boolean',
+    );
   });
 
   it('a request made after the shared one settled is sent again (dedup is in-flight only)', async () => {
@@ -140,5 +180,34 @@ describe('cancellation', () => {
     queue.resume();
     await clock.advance(1000);
     expect(log).toEqual([]);
+  });
+});
+
+describe('queue.send', () => {
+  it('queues a prepared request without parsing or keying it again', async () => {
+    const { clock, stub, queue } = setup();
+    const events = record(queue);
+    const parse = vi.spyOn(endpoints.personExternalIds.params, 'safeParse');
+    const prepared = prepareRequest('personExternalIds', { person_id: 7 });
+    const results = await clock.runUntil(Promise.all([queue.send(prepared), queue.send(prepared)]));
+    expect(results[0]?.data.imdb_id).toBe('nm7');
+    expect(parse).toHaveBeenCalledTimes(1);
+    expect(stub.received).toHaveLength(1);
+    expect(events.filter((e) => e[0] === 'request').map((e) => (e[1] as { key: string }).key)).toEqual([prepared.key]);
+  });
+
+  it('refuses a request not made by prepareRequest with a TypeError; nothing is queued or sent', async () => {
+    const { clock, stub, queue } = setup();
+    const lookAlike = {
+      operation: 'personExternalIds',
+      params: { person_id: 7 },
+      key: 'personExternalIds?person_id=7',
+    };
+    await expect(queue.send(lookAlike as unknown as PreparedRequest<'personExternalIds'>)).rejects.toThrow(
+      'RequestQueue.send: expected a request made by prepareRequest(operation, params)',
+    );
+    await clock.advance(1000);
+    expect(stub.received).toEqual([]);
+    expect(queue.stats).toMatchObject({ sent: 0, queued: 0 });
   });
 });

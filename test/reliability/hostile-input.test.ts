@@ -1,7 +1,6 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import {
   createApiClient,
-  DEFAULT_MAX_BODY_BYTES,
   endpoints,
   isOperationName,
   MAX_JSON_DEPTH,
@@ -10,6 +9,7 @@ import {
 } from '../../src/api/index.js';
 import { configuration as configurationSchema } from '../../src/api/schemas/configuration.js';
 import { databaseOf } from '../../src/create-catalogue.js';
+import { defaults } from '../../src/defaults.js';
 import { type ImageUrlError, isImageUrlError } from '../../src/errors/image-url-error.js';
 import {
   type InvalidParamsError,
@@ -208,8 +208,8 @@ describe('huge response bodies are refused without being read to their end', () 
     });
     const error = await rejectionOf(client.request('trendingTv', { time_window: 'day' }));
     expect(isSchemaValidationError(error)).toBe(true);
-    expect((error as Error).message).toContain(`limit of ${DEFAULT_MAX_BODY_BYTES} bytes`);
-    expect(body.pulled()).toBeLessThanOrEqual(DEFAULT_MAX_BODY_BYTES + 1024 * 1024);
+    expect((error as Error).message).toContain(`limit of ${defaults.maxBodyBytes} bytes`);
+    expect(body.pulled()).toBeLessThanOrEqual(defaults.maxBodyBytes + 1024 * 1024);
     expect(body.pulled()).toBeLessThan(FIFTY_MB / 4);
     expect(body.cancelled()).toBe(true);
   });
@@ -236,7 +236,7 @@ describe('huge response bodies are refused without being read to their end', () 
     });
     const error = await rejectionOf(client.request('configuration', {}));
     expect(isServiceError(error) && error.status === 503).toBe(true);
-    expect(body.pulled()).toBeLessThanOrEqual(DEFAULT_MAX_BODY_BYTES + 1024 * 1024);
+    expect(body.pulled()).toBeLessThanOrEqual(defaults.maxBodyBytes + 1024 * 1024);
   });
 
   it('the limit is an option: a real sample passes at its own size and fails one byte below', async () => {

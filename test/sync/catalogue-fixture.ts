@@ -1,8 +1,8 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach } from 'vitest';
+import type { CatalogueOptions } from '../../src/catalogue-options.js';
 import { type Catalogue, createCatalogue } from '../../src/create-catalogue.js';
 import { createManualConnectivity, type FetchLike } from '../../src/env.js';
-import type { CatalogueOptions } from '../../src/sync/catalogue-options.js';
 import {
   createFakeService,
   createVirtualClock,

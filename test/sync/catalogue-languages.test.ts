@@ -1,9 +1,9 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SeasonDetails } from '../../src/api/schemas/season-details.js';
+import { databaseName } from '../../src/catalogue-options.js';
 import { type Catalogue, createCatalogue, databaseOf } from '../../src/create-catalogue.js';
 import { createManualConnectivity } from '../../src/env.js';
-import { databaseName } from '../../src/sync/catalogue-options.js';
 import { createFakeService, createVirtualClock, FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
 import { record, until } from '../query/view-helpers.js';
 import { BASE_URL } from './catalogue-fixture.js';

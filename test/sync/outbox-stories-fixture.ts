@@ -1,6 +1,6 @@
+import type { CatalogueOptions } from '../../src/catalogue-options.js';
 import type { Catalogue } from '../../src/create-catalogue.js';
 import type { FetchLike } from '../../src/env.js';
-import type { CatalogueOptions } from '../../src/sync/catalogue-options.js';
 import { createWorld, type World } from '../reliability/support/world.js';
 
 /**

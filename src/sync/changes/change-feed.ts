@@ -1,10 +1,10 @@
 import type { EventEmitter } from 'eventemitter3';
+import type { Clock, Logger } from '../../env.js';
 import type { RequestQueue } from '../../queue/request-queue.js';
 import type { CatalogueDatabase } from '../../store/catalogue-database.js';
 import { readRef } from '../../store/read-ref.js';
 import type { EpisodeCursorRow } from '../../store/rows.js';
 import type { CatalogueEvents } from '../catalogue-events.js';
-import type { ResolvedCatalogueOptions } from '../catalogue-options.js';
 import type { SyncEngine } from '../sync-engine.js';
 import { applyEpisodeChanges } from './apply-episode-changes.js';
 import {
@@ -37,8 +37,16 @@ export interface EpisodeTracking {
   series(seriesId: number, options?: TrackSeriesOptions): Promise<{ seasons: number[]; episodes: number }>;
 }
 
+/** What the change feed reads of the catalogue's resolved options. */
+export interface ChangeFeedOptions {
+  readonly clock: Clock;
+  readonly logger: Logger;
+  /** Change items in another language are ignored (Contracts, "Language"). */
+  readonly language: string;
+}
+
 interface ChangeFeedDeps {
-  readonly options: ResolvedCatalogueOptions;
+  readonly options: ChangeFeedOptions;
   readonly db: CatalogueDatabase;
   readonly queue: RequestQueue;
   readonly emitter: EventEmitter<CatalogueEvents>;

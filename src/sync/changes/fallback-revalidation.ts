@@ -1,6 +1,6 @@
+import type { Clock } from '../../env.js';
 import type { CatalogueDatabase } from '../../store/catalogue-database.js';
 import type { EpisodeCursorRow } from '../../store/rows.js';
-import type { ResolvedCatalogueOptions } from '../catalogue-options.js';
 import type { SyncEngine } from '../sync-engine.js';
 import type { Candidate, RunCounts, RunState } from './change-run.js';
 import { dependentMetas } from './episode-dependents.js';
@@ -10,7 +10,7 @@ const HOLDERS = new Set(['seasonDetails', 'personTaggedImages'] as const);
 export interface FallbackDeps {
   readonly db: CatalogueDatabase;
   readonly engine: SyncEngine;
-  readonly options: ResolvedCatalogueOptions;
+  readonly options: { readonly clock: Clock };
   readonly advance: (cursors: readonly EpisodeCursorRow[], checkedAt: number) => Promise<void>;
 }
 

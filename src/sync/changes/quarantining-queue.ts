@@ -1,5 +1,6 @@
 import type { EventEmitter } from 'eventemitter3';
 import type { OperationName } from '../../api/endpoints.js';
+import { type PreparedRequest, prepareRequest } from '../../api/prepared-request.js';
 import type { Clock, Logger } from '../../env.js';
 import { isSchemaValidationError, type SchemaValidationError } from '../../errors/index.js';
 import type { RequestQueue } from '../../queue/request-queue.js';
@@ -22,16 +23,21 @@ export interface QuarantiningDeps {
  * this their corrupt payloads were only logged (found by test/reliability/chaos-sync.test.ts).
  */
 export function quarantiningQueue(queue: RequestQueue, deps: QuarantiningDeps): RequestQueue {
-  const request = (async (operation: OperationName, params: Record<string, unknown>, options?: object) => {
+  const send = (async (prepared: PreparedRequest, options?: object) => {
     try {
-      return await queue.request(operation, params as never, options as never);
+      return await queue.send(prepared, options as never);
     } catch (error) {
-      if (isSchemaValidationError(error)) await quarantine(deps, operation, params, error as SchemaValidationError);
+      if (isSchemaValidationError(error)) {
+        await quarantine(deps, prepared.operation, prepared.params, error as SchemaValidationError);
+      }
       throw error;
     }
-  }) as RequestQueue['request'];
+  }) as RequestQueue['send'];
+  const request = (async (operation: OperationName, params: never, options?: object) =>
+    send(prepareRequest(operation, params), options as never)) as RequestQueue['request'];
   // Everything else is the queue's own: one queue, one rate, one set of events.
   return {
+    send,
     request,
     on: (event, listener) => queue.on(event, listener),
     off: (event, listener) => queue.off(event, listener),
@@ -50,7 +56,7 @@ export function quarantiningQueue(queue: RequestQueue, deps: QuarantiningDeps): 
 async function quarantine(
   deps: QuarantiningDeps,
   operation: OperationName,
-  params: Record<string, unknown>,
+  params: Readonly<Record<string, unknown>>,
   error: SchemaValidationError,
 ): Promise<void> {
   const at = deps.clock.now();

@@ -1,9 +1,9 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { OperationName } from '../../../src/api/index.js';
+import type { CatalogueOptions } from '../../../src/catalogue-options.js';
 import { type Catalogue, createCatalogue } from '../../../src/create-catalogue.js';
 import { createManualConnectivity } from '../../../src/env.js';
 import type { MutationOperation } from '../../../src/store/outbox-rows.js';
-import type { CatalogueOptions } from '../../../src/sync/catalogue-options.js';
 import { createVirtualClock, type VirtualClock } from '../../../src/testing/index.js';
 import { exampleParams, TEST_BASE_URL, TEST_TOKEN } from '../../helpers/api-client.js';
 import { createRecordingFetch, type FakeHandler, type RecordingFetch } from '../../helpers/recording-fetch.js';

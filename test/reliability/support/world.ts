@@ -1,7 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import type { CatalogueOptions } from '../../../src/catalogue-options.js';
 import { type Catalogue, createCatalogue } from '../../../src/create-catalogue.js';
 import { createManualConnectivity, type FetchLike, type ManualConnectivity } from '../../../src/env.js';
-import type { CatalogueOptions } from '../../../src/sync/catalogue-options.js';
 import {
   createFakeService,
   createVirtualClock,

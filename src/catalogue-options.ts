@@ -1,23 +1,15 @@
-import type { AccessToken } from '../api/create-api-client.js';
-import { DEFAULT_MAX_BODY_BYTES } from '../api/read-body.js';
-import { languageParam } from '../api/schemas/params.js';
-import {
-  type Clock,
-  type Connectivity,
-  type FetchLike,
-  globalFetch,
-  type IndexedDBPair,
-  type Logger,
-  platformConnectivity,
-  type Random,
-  silentLogger,
-  systemClock,
-  systemRandom,
-} from '../env.js';
-import type { LockManagerLike } from './background-lock.js';
-import type { BroadcastChannelFactory } from './budget-channel.js';
-import { type FreshnessOverrides, validateFreshnessOverrides } from './freshness.js';
+import type { AccessToken } from './api/create-api-client.js';
+import { languageParam } from './api/schemas/params.js';
+import { defaultOutboxLeaseMs, defaults } from './defaults.js';
+import type { Clock, Connectivity, FetchLike, IndexedDBPair, Logger, Random } from './env.js';
+import type { LockManagerLike } from './sync/background-lock.js';
+import type { BroadcastChannelFactory } from './sync/budget-channel.js';
+import { type FreshnessOverrides, validateFreshnessOverrides } from './sync/freshness.js';
 
+/**
+ * The options of `createCatalogue`: all but `baseUrl` and `accessToken` are optional, each default declared once in
+ * `defaults` and applied by `resolveCatalogueOptions`.
+ */
 export interface CatalogueOptions {
   /** Origin of the service: `https://api.themoviedb.org`, or the fake service's URL. */
   baseUrl: string;
@@ -53,6 +45,7 @@ export interface CatalogueOptions {
     /** @default 8 */
     concurrency?: number;
   };
+  /** Retries of a failed request (5xx, network errors, 429s), with capped exponential backoff. */
   retry?: {
     /** Attempts in all, the first included. @default 4 */
     attempts?: number;
@@ -168,9 +161,6 @@ function validateMaxBytes(value: unknown): number | undefined {
   return value;
 }
 
-/** The default language, whose database keeps the name it was given. */
-const DEFAULT_LANGUAGE = 'en-US';
-
 /**
  * The IndexedDB database of a name and a language (Contracts, "Language": another language is another database).
  * Any language but the default one is added to the name (`catalogue-fr-FR`), so two catalogues of different
@@ -178,7 +168,7 @@ const DEFAULT_LANGUAGE = 'en-US';
  * `en-US` database already is.
  */
 export function databaseName(dbName: string, language: string): string {
-  return language === DEFAULT_LANGUAGE ? dbName : `${dbName}-${language}`;
+  return language === defaults.language ? dbName : `${dbName}-${language}`;
 }
 
 /** Defaults applied and every option checked once, here; code below reads resolved options only. */
@@ -191,37 +181,41 @@ export function resolveCatalogueOptions(options: CatalogueOptions): ResolvedCata
   if (!(typeof token === 'function' || (typeof token === 'string' && token !== ''))) {
     throw new TypeError('createCatalogue: accessToken must be a non-empty string or a function');
   }
-  const givenName = options.dbName ?? 'catalogue';
+  const givenName = options.dbName ?? defaults.dbName;
   if (typeof givenName !== 'string' || givenName === '') {
     throw new TypeError('createCatalogue: dbName must be a string');
   }
-  const language = options.language ?? 'en-US';
+  const language = options.language ?? defaults.language;
   if (!languageParam.safeParse(language).success) {
     throw new TypeError(`createCatalogue: language must be ll or ll-CC, got ${JSON.stringify(language)}`);
   }
   const dbName = databaseName(givenName, language);
-  const attempts = positiveInteger(options.retry?.attempts, 'retry.attempts', 4);
-  const timeoutMs = positiveNumber(options.timeoutMs, 'timeoutMs', 30_000);
+  const attempts = positiveInteger(options.retry?.attempts, 'retry.attempts', defaults.retry.attempts);
+  const timeoutMs = positiveNumber(options.timeoutMs, 'timeoutMs', defaults.timeoutMs);
   return Object.freeze({
     baseUrl: options.baseUrl,
     accessToken: options.accessToken,
     dbName,
     language,
-    fetch: options.fetch ?? globalFetch,
-    clock: options.clock ?? systemClock,
-    random: options.random ?? systemRandom,
-    connectivity: options.connectivity ?? platformConnectivity,
-    logger: options.logger ?? silentLogger,
+    fetch: options.fetch ?? defaults.fetch,
+    clock: options.clock ?? defaults.clock,
+    random: options.random ?? defaults.random,
+    connectivity: options.connectivity ?? defaults.connectivity,
+    logger: options.logger ?? defaults.logger,
     indexedDB: options.indexedDB,
     rateLimit: Object.freeze({
-      perSecond: positiveNumber(options.rateLimit?.perSecond, 'rateLimit.perSecond', 40),
-      concurrency: positiveInteger(options.rateLimit?.concurrency, 'rateLimit.concurrency', 8),
+      perSecond: positiveNumber(options.rateLimit?.perSecond, 'rateLimit.perSecond', defaults.rateLimit.perSecond),
+      concurrency: positiveInteger(
+        options.rateLimit?.concurrency,
+        'rateLimit.concurrency',
+        defaults.rateLimit.concurrency,
+      ),
     }),
     retry: Object.freeze({ attempts }),
     freshness: validateFreshnessOverrides(options.freshness),
     timeoutMs,
-    outboxLeaseMs: positiveNumber(options.outboxLeaseMs, 'outboxLeaseMs', attempts * (timeoutMs + 30_000) + 30_000),
-    maxBodyBytes: positiveInteger(options.maxBodyBytes, 'maxBodyBytes', DEFAULT_MAX_BODY_BYTES),
+    outboxLeaseMs: positiveNumber(options.outboxLeaseMs, 'outboxLeaseMs', defaultOutboxLeaseMs(attempts, timeoutMs)),
+    maxBodyBytes: positiveInteger(options.maxBodyBytes, 'maxBodyBytes', defaults.maxBodyBytes),
     locks: validateLocks(options.locks),
     broadcastChannel: validateChannelFactory(options.broadcastChannel),
     maxBytes: validateMaxBytes(options.maxBytes),
