@@ -17,11 +17,11 @@ import { type CatalogueDatabase, openCatalogueDatabase } from './store/catalogue
 import type { StoredOperation } from './store/store-mappings.js';
 import type { WriteResult } from './store/write-response.js';
 import type { CatalogueEvents } from './sync/catalogue-events.js';
+import { type CatalogueSync, createCatalogueSync } from './sync/catalogue-sync.js';
 import { ChangeFeed, type ChangeFeedSync, type EpisodeTracking } from './sync/changes/change-feed.js';
-import { refreshWithChanges } from './sync/changes/refresh-with-changes.js';
+import { ConfigurationLoader } from './sync/configuration-loader.js';
 import type { Freshness } from './sync/freshness.js';
 import { coordinateInstance } from './sync/instance-coordination.js';
-import { lockRefresh } from './sync/lock-refresh.js';
 import { type AccountMutations, createMutations, type ListMutations } from './sync/mutations.js';
 import { Outbox } from './sync/outbox.js';
 import type { CatalogueParams } from './sync/prepare-call.js';
@@ -52,26 +52,6 @@ export interface CatalogueAuth {
   createSession(requestToken: string): Promise<SignedIn>;
   /** Opens a guest session (it can only rate) and signs it in. */
   createGuestSession(): Promise<SignedIn>;
-}
-
-export interface CatalogueSync extends ChangeFeedSync {
-  /** Fetch one response through the queue and store it (conditional when an ETag is stored). */
-  pull<O extends PullOperation>(operation: O, params?: CatalogueParams<O>, options?: PullOptions): Promise<WriteResult>;
-  /** Page through a list from page 1 and store every page; ids de-duplicated across drifting pages. */
-  pullList<O extends ListOperation>(
-    operation: O,
-    params: CatalogueParams<O> | undefined,
-    options: PullListOptions,
-  ): Promise<PullListResult>;
-  /** missing → fetch; stale → serve stored data and revalidate in the background; fresh → nothing. */
-  ensureFresh<O extends PullOperation>(
-    operation: O,
-    params?: CatalogueParams<O>,
-    options?: Omit<PullOptions, 'force'>,
-  ): Promise<EnsureFreshResult>;
-  freshness<O extends PullOperation>(operation: O, params?: CatalogueParams<O>): Promise<Freshness>;
-  /** Revalidate what is stale, most recently read first, within a request budget. */
-  refresh(options?: RefreshOptions): Promise<RefreshResult>;
 }
 
 /**
@@ -191,7 +171,6 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
     return queue.on(event, forward as never);
   });
   const unsubscribeConnectivity = connectivity.subscribe((online) => engine.transition({ type: 'online', online }));
-  let configuration: Configuration | undefined;
   const views = createViews({ db, engine, clock });
   const outbox = new Outbox({
     db,
@@ -220,28 +199,18 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
   });
   const changes = new ChangeFeed({ options: resolved, db, queue, emitter, engine });
 
-  function loadedConfiguration(): Configuration {
-    if (!configuration)
-      throw new TypeError('image helpers need the configuration: await catalogue.configuration() first');
-    return configuration;
-  }
+  const configuration = new ConfigurationLoader(engine);
 
   const catalogue = {
     view: views.view,
     pages: views.pages,
     local: views.local,
-    sync: lockRefresh(coordination.lock, {
-      pull: (operation, params, pullOptions) => engine.pull(operation, params, pullOptions),
-      pullList: (operation, params, listOptions) => engine.pullList(operation, params, listOptions),
-      ensureFresh: (operation, params, freshOptions) => engine.ensureFresh(operation, params, freshOptions),
-      freshness: (operation, params) => engine.freshness(operation, params),
-      // Mutations first: what is revalidated next then reflects them on the service.
-      refresh: async (refreshOptions) => {
-        await sessions.ready;
-        await outbox.sendNow();
-        return refreshWithChanges(engine, changes, refreshOptions);
-      },
-      refreshChanges: (changeOptions) => changes.refreshChanges(changeOptions),
+    sync: createCatalogueSync({
+      engine,
+      changes,
+      lock: coordination.lock,
+      beforeRefresh: () => sessions.ready,
+      outbox,
     }),
     track: changes.tracking,
     get status() {
@@ -273,19 +242,9 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
       return engine.user?.id;
     },
     user: createUserView(engine),
-    async configuration() {
-      const { pending } = await engine.ensureFresh('configuration', {});
-      let stored = await engine.read('configuration', {});
-      if (!stored && pending) {
-        await pending;
-        stored = await engine.read('configuration', {});
-      }
-      if (!stored) throw new Error('configuration: the service answered but nothing was stored');
-      configuration = stored;
-      return stored;
-    },
-    imageUrl: (path, kind, size, imageOptions) => imageUrl(loadedConfiguration(), path, kind, size, imageOptions),
-    srcSet: (path, kind, imageOptions) => srcSet(loadedConfiguration(), path, kind, imageOptions),
+    configuration: () => configuration.load(),
+    imageUrl: (path, kind, size, imageOptions) => imageUrl(configuration.loaded(), path, kind, size, imageOptions),
+    srcSet: (path, kind, imageOptions) => srcSet(configuration.loaded(), path, kind, imageOptions),
     onIdle: () => queue.onIdle(),
     async close() {
       for (const off of forwarders) off();

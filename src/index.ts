@@ -45,12 +45,7 @@ export type {
   Video,
 } from './api/schemas/index.js';
 export type { CatalogueOptions } from './catalogue-options.js';
-export {
-  type Catalogue,
-  type CatalogueAuth,
-  type CatalogueSync,
-  createCatalogue,
-} from './create-catalogue.js';
+export { type Catalogue, type CatalogueAuth, createCatalogue } from './create-catalogue.js';
 export {
   type Clock,
   type Connectivity,
@@ -107,6 +102,7 @@ export {
 export type { OutboxEntry, OutboxSnapshot, OutboxView } from './query/outbox-view.js';
 export type { PagesSnapshot, PagesView } from './query/pages-view.js';
 export type { StoreView } from './query/store-view.js';
+export type { CatalogueUser, UserView } from './query/user-view.js';
 export type { SnapshotOf, View } from './query/view.js';
 export type { RateLimitOptions, RetryOptions } from './queue/options.js';
 export type { Priority } from './queue/priority.js';
@@ -139,7 +135,9 @@ export type {
   QuarantinedEvent,
   StoredEvent,
   SyncErrorEvent,
+  UserEvent,
 } from './sync/catalogue-events.js';
+export type { CatalogueSync } from './sync/catalogue-sync.js';
 export type { ChangeFeedSync, EpisodeTracking } from './sync/changes/change-feed.js';
 export type {
   RefreshChangesOptions,

@@ -23,61 +23,31 @@ import { expiresAt, type Freshness, freshnessOf } from './freshness.js';
 import type { KeyEntry } from './key-entry.js';
 import { type CatalogueParams, type PreparedCall, prepareCall } from './prepare-call.js';
 import { pullListPages } from './pull-list-pages.js';
+import type {
+  EnsureFreshResult,
+  ListOperation,
+  PullListOptions,
+  PullListResult,
+  PullOperation,
+  PullOptions,
+  RefreshOptions,
+  RefreshResult,
+} from './pull-options.js';
 import { ReadMarks } from './read-marks.js';
+import { revalidateStale } from './revalidate-stale.js';
 import { nextSyncStatus, type SyncStatus, type SyncStatusEvent } from './sync-status.js';
 import type { UserScope } from './user-scope.js';
 
-/** Operations whose answers the store keeps (every GET). */
-export type PullOperation = StoredOperation;
-/** Paged operations, for `pullList`. */
-export type ListOperation = {
-  [O in PullOperation]: (typeof endpoints)[O]['kind'] extends 'list' ? O : never;
-}[PullOperation];
-
-export interface PullOptions {
-  /** @default 'interactive' */
-  priority?: Priority;
-  /** Fetch even when fresh, unconditionally (no If-None-Match). @default false */
-  force?: boolean;
-  signal?: AbortSignal;
-}
-
-export interface PullListOptions extends Omit<PullOptions, 'force'> {
-  /** How many pages from page 1: a number, or `'all'` (up to `total_pages`, clamped to the service's 500). */
-  pages: number | 'all';
-}
-
-export interface PullListResult {
-  /** Pages fetched. */
-  readonly pages: number;
-  /** Ids in served order, each once: pages drift on the service, so an id may be served on two pages. */
-  readonly ids: readonly (number | string)[];
-  readonly total_results: number;
-}
-
-export interface RefreshOptions {
-  /** The most requests one refresh may send. @default 100 */
-  budget?: number;
-  /** @default 'background' */
-  priority?: Priority;
-  signal?: AbortSignal;
-}
-
-export interface RefreshResult {
-  /** Stale entries revalidated and changed (records written). */
-  readonly updated: number;
-  /** Stale entries revalidated and unchanged (304 or the same ETag: freshness only). */
-  readonly unchanged: number;
-  readonly failed: number;
-  /** Stale entries left for a later refresh (over the budget). */
-  readonly remaining: number;
-}
-
-export interface EnsureFreshResult {
-  readonly freshness: Freshness;
-  /** The revalidation started for stale data (stale-while-revalidate), or the fetch of missing data. */
-  readonly pending: Promise<WriteResult> | undefined;
-}
+export type {
+  EnsureFreshResult,
+  ListOperation,
+  PullListOptions,
+  PullListResult,
+  PullOperation,
+  PullOptions,
+  RefreshOptions,
+  RefreshResult,
+} from './pull-options.js';
 
 /** The service caps `page` at 500 (FACTS §3), whatever `total_pages` says. */
 export const MAX_PAGE = 500;
@@ -417,7 +387,10 @@ export class SyncEngine {
 
   /** Where the stored answer of a call stands. */
   async freshness<O extends PullOperation>(operation: O, params?: CatalogueParams<O>): Promise<Freshness> {
-    const call = this.prepare(operation, params);
+    return this.#freshnessOf(this.prepare(operation, params));
+  }
+
+  async #freshnessOf(call: PreparedCall<PullOperation>): Promise<Freshness> {
     const meta = await readSyncMeta(this.#deps.db, call.requestKey);
     // A row with fetchedAt 0 only records an error of a key never fetched.
     if (!meta || meta.fetchedAt === 0) return 'missing';
@@ -433,9 +406,10 @@ export class SyncEngine {
     params?: CatalogueParams<O>,
     options: Omit<PullOptions, 'force'> = {},
   ): Promise<EnsureFreshResult> {
-    const freshness = await this.freshness(operation, params);
+    const call = this.prepare(operation, params);
+    const freshness = await this.#freshnessOf(call);
     if (freshness === 'fresh') return { freshness, pending: undefined };
-    const pending = this.pull(operation, params, options);
+    const pending = this.#entries.entryFor(call).fetch(options);
     // Failures are reported through events and status; a background revalidation must not be unhandled.
     pending.catch(() => {});
     return { freshness, pending };
@@ -458,16 +432,23 @@ export class SyncEngine {
     delete base.page;
     const pullOptions = { ...(options.priority ? { priority: options.priority } : {}), signal: options.signal };
     const paramsOf = (page: number) => ({ ...base, page }) as unknown as CatalogueParams<O>;
+    /** Each page's call, prepared once for its pull and its read. */
+    const calls = new Map<number, PreparedCall<O>>();
     // Its pages are read back after their pulls: a budget must not evict them meanwhile. Enforced once it is done.
     const hold = this.#eviction.hold();
     const wanted = pages === 'all' ? MAX_PAGE : Math.min(pages, MAX_PAGE);
     try {
       return await pullListPages(operation, wanted, {
         pull: (page) => {
-          hold.add(this.prepare(operation, paramsOf(page)).requestKey);
-          return this.pull(operation, paramsOf(page), pullOptions);
+          const call = this.prepare(operation, paramsOf(page));
+          calls.set(page, call);
+          hold.add(call.requestKey);
+          return this.#entries.entryFor(call).fetch(pullOptions);
         },
-        read: (page) => this.read(operation, paramsOf(page)) as never,
+        read: (page) => {
+          const call = calls.get(page) as PreparedCall<O>;
+          return readStored(this.#deps.db, operation, call.storeParams, call.userScope) as never;
+        },
         progress: (done, total) => this.#deps.emitter.emit('progress', { operation, done, total }),
       });
     } finally {
@@ -480,48 +461,19 @@ export class SyncEngine {
    * budget. Only the current user's per-user entries are revalidated: another user's need their credentials.
    */
   async refresh(options: RefreshOptions = {}): Promise<RefreshResult> {
-    const budget = options.budget ?? 100;
-    if (!(Number.isInteger(budget) && budget >= 0)) throw new TypeError('refresh: budget must be an integer ≥ 0');
-    const { db, options: resolved } = this.#deps;
-    const now = resolved.clock.now();
-    const userScope = this.#user?.id;
+    const { db, emitter, options: resolved } = this.#deps;
     // What views read orders the work: the marks noted in memory are written first.
     await this.#readMarks.flush();
-    const stale = (await db.syncMeta.where('expiresAt').belowOrEqual(now).toArray()).filter(
-      (row) =>
-        row.fetchedAt > 0 &&
-        row.params !== undefined &&
-        isStoredOperation(row.operation) &&
-        (row.userScope === undefined || row.userScope === userScope),
+    return revalidateStale(
+      {
+        db,
+        now: resolved.clock.now(),
+        userScope: this.#user?.id,
+        pull: (operation, params, pullOptions) => this.pull(operation, params, pullOptions),
+        progress: (event) => emitter.emit('progress', event),
+      },
+      options,
     );
-    const marks = await db.readMarks.bulkGet(stale.map((row) => readRef('syncMeta', row.requestKey)));
-    const order = stale
-      .map((row, i) => ({ row, readAt: marks[i]?.lastReadAt ?? Number.NEGATIVE_INFINITY }))
-      .sort((a, b) => b.readAt - a.readAt || a.row.expiresAt - b.row.expiresAt);
-    const chosen = order.slice(0, budget);
-    const pullOptions = { priority: options.priority ?? 'background', signal: options.signal };
-    const total = chosen.length;
-    let done = 0;
-    const outcomes = await Promise.all(
-      chosen.map(async ({ row }) => {
-        const operation = row.operation as PullOperation;
-        try {
-          const result = await this.pull(operation, row.params as CatalogueParams<typeof operation>, pullOptions);
-          return result.outcome;
-        } catch {
-          return 'failed' as const;
-        } finally {
-          done += 1;
-          this.#deps.emitter.emit('progress', { operation, done, total });
-        }
-      }),
-    );
-    return {
-      updated: outcomes.filter((o) => o === 'stored').length,
-      unchanged: outcomes.filter((o) => o === 'not-modified').length,
-      failed: outcomes.filter((o) => o === 'failed').length,
-      remaining: order.length - chosen.length,
-    };
   }
 
   /** The stored answer of a call, as served, or undefined. */

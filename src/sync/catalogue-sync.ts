@@ -1,0 +1,75 @@
+import type { WriteResult } from '../store/write-response.js';
+import type { BackgroundLock } from './background-lock.js';
+import type { ChangeFeed, ChangeFeedSync } from './changes/change-feed.js';
+import { refreshWithChanges } from './changes/refresh-with-changes.js';
+import type { Freshness } from './freshness.js';
+import { lockRefresh } from './lock-refresh.js';
+import type { Outbox } from './outbox.js';
+import type { CatalogueParams } from './prepare-call.js';
+import type {
+  EnsureFreshResult,
+  ListOperation,
+  PullListOptions,
+  PullListResult,
+  PullOperation,
+  PullOptions,
+  RefreshOptions,
+  RefreshResult,
+  SyncEngine,
+} from './sync-engine.js';
+
+/** `catalogue.sync`: pulls on demand, and the background refresh. */
+export interface CatalogueSync extends ChangeFeedSync {
+  /** Fetch one response through the queue and store it (conditional when an ETag is stored). */
+  pull<O extends PullOperation>(operation: O, params?: CatalogueParams<O>, options?: PullOptions): Promise<WriteResult>;
+  /** Page through a list from page 1 and store every page; ids de-duplicated across drifting pages. */
+  pullList<O extends ListOperation>(
+    operation: O,
+    params: CatalogueParams<O> | undefined,
+    options: PullListOptions,
+  ): Promise<PullListResult>;
+  /** missing → fetch; stale → serve stored data and revalidate in the background; fresh → nothing. */
+  ensureFresh<O extends PullOperation>(
+    operation: O,
+    params?: CatalogueParams<O>,
+    options?: Omit<PullOptions, 'force'>,
+  ): Promise<EnsureFreshResult>;
+  freshness<O extends PullOperation>(operation: O, params?: CatalogueParams<O>): Promise<Freshness>;
+  /**
+   * The refresh pipeline, under the background lock: the outbox drained, then change feeds, then what is stale
+   * revalidated, most recently read first, within a request budget.
+   */
+  refresh(options?: RefreshOptions): Promise<RefreshResult>;
+}
+
+export interface CatalogueSyncDeps {
+  readonly engine: SyncEngine;
+  readonly changes: ChangeFeed;
+  readonly outbox: Pick<Outbox, 'sendNow'>;
+  /** One syncer per database: background passes wait their turn. */
+  readonly lock: BackgroundLock;
+  /** Resolves when the restored user is known (their outbox is drained first). */
+  readonly beforeRefresh: () => Promise<void>;
+}
+
+export function createCatalogueSync({
+  engine,
+  changes,
+  outbox,
+  lock,
+  beforeRefresh,
+}: CatalogueSyncDeps): CatalogueSync {
+  return lockRefresh(lock, {
+    pull: (operation, params, options) => engine.pull(operation, params, options),
+    pullList: (operation, params, options) => engine.pullList(operation, params, options),
+    ensureFresh: (operation, params, options) => engine.ensureFresh(operation, params, options),
+    freshness: (operation, params) => engine.freshness(operation, params),
+    // Mutations first: what is revalidated next then reflects them on the service.
+    refresh: async (options) => {
+      await beforeRefresh();
+      await outbox.sendNow();
+      return refreshWithChanges(engine, changes, options);
+    },
+    refreshChanges: (options) => changes.refreshChanges(options),
+  });
+}
