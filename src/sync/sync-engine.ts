@@ -16,6 +16,7 @@ import { isStoredOperation, type StoredOperation } from '../store/store-mappings
 import { readSyncMeta, recordSyncError } from '../store/sync-meta.js';
 import { type WriteResult, writeResponse } from '../store/write-response.js';
 import type { CatalogueEvents } from './catalogue-events.js';
+import { CurrentUser, type UserChange } from './current-user.js';
 import type { EngineOptions } from './engine-options.js';
 import { EntryCache } from './entry-cache.js';
 import { BrowseEviction } from './eviction.js';
@@ -88,17 +89,15 @@ export class SyncEngine {
   readonly #writePrefix: string;
   #writes = 0;
   #status: SyncStatus;
-  #user: UserScope | undefined;
+  readonly #users = new CurrentUser();
   /** The reads of each user scope, queued or in flight: a sign-out aborts them. */
   readonly #scopeReads = new Map<string, Set<AbortController>>();
-  /** Scopes signed out (here or in another tab) since this instance started, until signed in again. */
-  readonly #ended = new Set<string>();
-  /** Told when the current user changes (`setUser`, a sign-out here or in another tab): views follow it. */
-  readonly #userListeners = new Set<() => void>();
 
   constructor(deps: EngineDeps, initialStatus: SyncStatus) {
     this.#deps = deps;
     this.#status = initialStatus;
+    // First of the user's listeners: the engine has ended a scope's reads before any view follows the change.
+    this.#users.onChange((change) => this.#userChanged(change));
     const { db, emitter, options } = deps;
     this.#writePrefix = `${Math.floor(options.random() * 2 ** 48).toString(36)}.${options.clock.now().toString(36)}.`;
     this.#readMarks = new ReadMarks(db, options.logger);
@@ -141,33 +140,19 @@ export class SyncEngine {
   }
 
   get user(): UserScope | undefined {
-    return this.#user;
+    return this.#users.user;
   }
 
+  /** Who per-user operations act for (sessions set it). */
   setUser(user: UserScope | undefined): void {
-    if (user) this.#ended.delete(user.id);
-    const previous = this.#user;
-    const changed = user?.id !== previous?.id;
-    this.#user = user;
-    if (!changed) return;
-    if (previous) this.#emitUser('signedOut', previous);
-    if (user) this.#emitUser('signedIn', user);
-    this.#userChanged();
-  }
-
-  #emitUser(event: 'signedIn' | 'signedOut', user: UserScope): void {
-    const kind = user.accountId === undefined ? 'guest' : 'account';
-    this.#deps.emitter.emit(event, { userScope: user.id, kind, at: this.#deps.options.clock.now() });
+    this.#users.set(user);
   }
 
   /** Calls `listener` whenever the current user changes; returns the function that stops it. */
   onUserChange(listener: () => void): () => void {
-    this.#userListeners.add(listener);
-    return () => this.#userListeners.delete(listener);
-  }
-
-  #userChanged(): void {
-    for (const listener of [...this.#userListeners]) listener();
+    return this.#users.onChange((change) => {
+      if (change.previous?.id !== change.current?.id) listener();
+    });
   }
 
   /**
@@ -175,18 +160,25 @@ export class SyncEngine {
    * answers or errors is written, and it stops being the current user.
    */
   endScope(userScope: string): void {
-    this.#ended.add(userScope);
-    // What views of the scope read is not written: sign-out leaves no trace of the user.
-    this.#readMarks.forget((ref) => namesUser(ref, userScope));
-    const ended = this.#user;
-    const current = ended?.id === userScope;
-    if (current) this.#user = undefined;
-    for (const controller of this.#scopeReads.get(userScope) ?? []) controller.abort(new ScopeEndedError(userScope));
-    this.#scopeReads.delete(userScope);
-    if (current && ended) {
-      this.#emitUser('signedOut', ended);
-      this.#userChanged();
+    this.#users.end(userScope);
+  }
+
+  /** The engine's part of a user change: events, and what an ended scope leaves behind. */
+  #userChanged({ previous, current, ended }: UserChange): void {
+    if (ended !== undefined) {
+      // What views of the scope read is not written: sign-out leaves no trace of the user.
+      this.#readMarks.forget((ref) => namesUser(ref, ended));
+      for (const controller of this.#scopeReads.get(ended) ?? []) controller.abort(new ScopeEndedError(ended));
+      this.#scopeReads.delete(ended);
     }
+    if (previous?.id === current?.id) return;
+    if (previous) this.#emitUser('signedOut', previous);
+    if (current) this.#emitUser('signedIn', current);
+  }
+
+  #emitUser(event: 'signedIn' | 'signedOut', user: UserScope): void {
+    const kind = user.accountId === undefined ? 'guest' : 'account';
+    this.#deps.emitter.emit(event, { userScope: user.id, kind, at: this.#deps.options.clock.now() });
   }
 
   /**
@@ -209,7 +201,7 @@ export class SyncEngine {
     if (!isStoredOperation(operation)) {
       throw new TypeError(`${String(operation)} is not an operation whose answers are stored`);
     }
-    return prepareCall(operation, params, { language: this.#deps.options.language, user: this.#user });
+    return prepareCall(operation, params, { language: this.#deps.options.language, user: this.#users.user });
   }
 
   /**
@@ -245,7 +237,7 @@ export class SyncEngine {
   ): Promise<WriteResult> {
     let call = prepared;
     // The current user's call is prepared again: a new session of the same account brings new credentials.
-    if (call.userScope !== undefined && call.userScope === this.#user?.id) {
+    if (call.userScope !== undefined && call.userScope === this.#users.user?.id) {
       try {
         call = this.prepare(call.operation, call.storeParams as unknown as CatalogueParams<O>);
       } catch (error) {
@@ -258,7 +250,7 @@ export class SyncEngine {
   async #pullPrepared<O extends PullOperation>(call: PreparedCall<O>, options: PullOptions): Promise<WriteResult> {
     const scope = call.userScope;
     if (scope === undefined) return this.#pullScoped(call, options);
-    if (this.#ended.has(scope)) throw new ScopeEndedError(scope);
+    if (this.#users.hasEnded(scope)) throw new ScopeEndedError(scope);
     // The read's own signal, which a sign-out of its scope aborts (and the caller's, if any).
     const controller = new AbortController();
     const onAbort = () => controller.abort(options.signal?.reason);
@@ -270,7 +262,7 @@ export class SyncEngine {
     try {
       return await this.#pullScoped(call, { ...options, signal: controller.signal });
     } catch (error) {
-      throw this.#ended.has(scope)
+      throw this.#users.hasEnded(scope)
         ? new ScopeEndedError(scope)
         : options.signal?.aborted
           ? options.signal.reason
@@ -348,7 +340,7 @@ export class SyncEngine {
     const at = options.clock.now();
     const { operation, requestKey } = call;
     // Signed out meanwhile: nothing is written under the scope, not even its error.
-    const ended = call.userScope !== undefined && this.#ended.has(call.userScope);
+    const ended = call.userScope !== undefined && this.#users.hasEnded(call.userScope);
     if (isAbort(error, signal) || ended || isScopeEndedError(error)) {
       // A caller changing its mind is not a failure of the service: no error state, nothing recorded.
       this.transition({ type: 'succeeded', at: this.#status.lastSyncedAt ?? at });
@@ -468,7 +460,7 @@ export class SyncEngine {
       {
         db,
         now: resolved.clock.now(),
-        userScope: this.#user?.id,
+        userScope: this.#users.user?.id,
         pull: (operation, params, pullOptions) => this.pull(operation, params, pullOptions),
         progress: (event) => emitter.emit('progress', event),
       },
