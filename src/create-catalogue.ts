@@ -15,27 +15,15 @@ import type { RequestQueueEvents } from './queue/queue-events.js';
 import type { QueueStats } from './queue/queue-stats.js';
 import { type CatalogueDatabase, openCatalogueDatabase } from './store/catalogue-database.js';
 import type { StoredOperation } from './store/store-mappings.js';
-import type { WriteResult } from './store/write-response.js';
 import type { CatalogueEvents } from './sync/catalogue-events.js';
 import { type CatalogueSync, createCatalogueSync } from './sync/catalogue-sync.js';
-import { ChangeFeed, type ChangeFeedSync, type EpisodeTracking } from './sync/changes/change-feed.js';
+import { ChangeFeed, type EpisodeTracking } from './sync/changes/change-feed.js';
 import { ConfigurationLoader } from './sync/configuration-loader.js';
-import type { Freshness } from './sync/freshness.js';
 import { coordinateInstance } from './sync/instance-coordination.js';
 import { type AccountMutations, createMutations, type ListMutations } from './sync/mutations.js';
 import { Outbox } from './sync/outbox.js';
 import type { CatalogueParams } from './sync/prepare-call.js';
-import {
-  type EnsureFreshResult,
-  type ListOperation,
-  type PullListOptions,
-  type PullListResult,
-  type PullOperation,
-  type PullOptions,
-  type RefreshOptions,
-  type RefreshResult,
-  SyncEngine,
-} from './sync/sync-engine.js';
+import { type ListOperation, type PullOperation, SyncEngine } from './sync/sync-engine.js';
 import { initialSyncStatus, type SyncStatus } from './sync/sync-status.js';
 import type { UserCredentials } from './sync/user-scope.js';
 import { type SignedIn, type SignOutOptions, UserSessions } from './sync/user-sessions.js';
