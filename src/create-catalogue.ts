@@ -3,7 +3,9 @@ import { createApiClient } from './api/create-api-client.js';
 import type { ResponseOf } from './api/endpoints.js';
 import type { Configuration } from './api/schemas/configuration.js';
 import { type CatalogueOptions, resolveCatalogueOptions } from './catalogue-options.js';
+import { closedGuard } from './closed-guard.js';
 import type { IndexedDBPair } from './env.js';
+import { ClosedError } from './errors/closed-error.js';
 import { createViews, type LocalQueries, type OperationViews, type ViewArgs } from './query/create-views.js';
 import { type ImageKind, type ImageUrlOptions, imageUrl, srcSet } from './query/image-url.js';
 import { createOutboxView, type OutboxView } from './query/outbox-view.js';
@@ -14,6 +16,9 @@ import { createRequestQueue } from './queue/create-request-queue.js';
 import type { RequestQueueEvents } from './queue/queue-events.js';
 import type { QueueStats } from './queue/queue-stats.js';
 import { type CatalogueDatabase, openCatalogueDatabase } from './store/catalogue-database.js';
+import { clearStoredData } from './store/clear-stored-data.js';
+import type { DataKind } from './store/data-kinds.js';
+import { type KindFigures, storageFigures } from './store/storage-figures.js';
 import type { StoredOperation } from './store/store-mappings.js';
 import type { CatalogueEvents } from './sync/catalogue-events.js';
 import { type CatalogueSync, createCatalogueSync } from './sync/catalogue-sync.js';
@@ -101,8 +106,36 @@ export interface Catalogue extends OperationViews {
   srcSet(path: string | null | undefined, kind: ImageKind, options?: ImageUrlOptions): string | undefined;
   /** Resolves when no request is queued or in flight. */
   onIdle(): Promise<void>;
+  /**
+   * Empties the browse data (public records, lists and their freshness); views showing it fetch it again. With
+   * `{ userData: true }`, every user's account states, lists and watchlist pages go too. The outbox and the
+   * signed-in sessions always stay (`signOut` drops a user's).
+   */
+  clear(options?: { userData?: boolean }): Promise<void>;
+  /** Closes the catalogue and deletes its database (other tabs' connections close to let it). */
+  delete(): Promise<void>;
+  /** Rows and bytes by kind (`browse`, `user`, `outbox`, `bookkeeping`) and table, and the origin's estimate. */
+  storage(): Promise<CatalogueStorage>;
   /** Stops the queue and connectivity listener and closes the database. */
   close(): Promise<void>;
+}
+
+/** What `catalogue.storage()` reports. */
+export interface CatalogueStorage {
+  readonly byKind: Readonly<Record<DataKind, KindFigures>>;
+  readonly byTable: Readonly<Record<string, KindFigures>>;
+  /** `navigator.storage.estimate()` where there is one: the origin's usage and quota, every database included. */
+  readonly estimate: { readonly usage?: number; readonly quota?: number } | undefined;
+}
+
+function storageEstimate(): Promise<{ usage?: number; quota?: number } | undefined> {
+  const storage = (globalThis as { navigator?: { storage?: { estimate?: () => Promise<StorageEstimate> } } }).navigator
+    ?.storage;
+  if (typeof storage?.estimate !== 'function') return Promise.resolve(undefined);
+  return storage.estimate().then(
+    ({ usage, quota }) => ({ usage, quota }),
+    () => undefined,
+  );
 }
 
 function platformIndexedDB(): IndexedDBPair {
@@ -189,17 +222,37 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
 
   const configuration = new ConfigurationLoader(engine);
 
+  const guard = <T extends object>(calls: T): T => closedGuard(calls, () => engine.closed);
+  let closing: Promise<void> | undefined;
+  /** Once: a second call waits for the first. */
+  function close(): Promise<void> {
+    closing ??= (async () => {
+      engine.close();
+      for (const off of forwarders) off();
+      unsubscribeConnectivity();
+      // Before the database closes: the rows this instance is sending are handed back.
+      await outbox.close();
+      await engine.flushReads();
+      coordination.close();
+      queue.close();
+      db.close();
+    })();
+    return closing;
+  }
+
   const catalogue = {
     view: views.view,
     pages: views.pages,
     local: views.local,
-    sync: createCatalogueSync({
-      engine,
-      changes,
-      lock: coordination.lock,
-      beforeRefresh: () => sessions.ready,
-      outbox,
-    }),
+    sync: guard(
+      createCatalogueSync({
+        engine,
+        changes,
+        lock: coordination.lock,
+        beforeRefresh: () => sessions.ready,
+        outbox,
+      }),
+    ),
     track: changes.tracking,
     get status() {
       return engine.status;
@@ -212,38 +265,43 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
       return () => emitter.off(event, listener as never);
     },
     read: (operation, params) => engine.read(operation, params),
+    async clear(clearOptions = {}) {
+      if (engine.closed) throw new ClosedError();
+      await clearStoredData(db, clearOptions);
+    },
+    async delete() {
+      await close();
+      await db.delete({ disableAutoOpen: true });
+    },
+    async storage() {
+      if (engine.closed) throw new ClosedError();
+      const [figures, estimate] = await Promise.all([storageFigures(db), storageEstimate()]);
+      return { ...figures, estimate };
+    },
     async setUser(credentials) {
+      if (engine.closed) throw new ClosedError();
       await sessions.setUser(credentials);
     },
-    signOut: (signOutOptions) => sessions.signOut(signOutOptions),
-    auth: {
+    signOut: (signOutOptions) => (engine.closed ? Promise.reject(new ClosedError()) : sessions.signOut(signOutOptions)),
+    auth: guard({
       ready: () => sessions.ready,
       validate: () => sessions.validate(),
       createRequestToken: () => sessions.createRequestToken(),
       createSession: (requestToken) => sessions.createSession(requestToken),
       createGuestSession: () => sessions.createGuestSession(),
-    },
-    lists: mutations.lists,
-    account: mutations.account,
+    }),
+    lists: guard(mutations.lists),
+    account: guard(mutations.account),
     outbox: outboxView,
     get userScopeId() {
       return engine.user?.id;
     },
     user: createUserView(engine),
-    configuration: () => configuration.load(),
+    configuration: () => (engine.closed ? Promise.reject(new ClosedError()) : configuration.load()),
     imageUrl: (path, kind, size, imageOptions) => imageUrl(configuration.loaded(), path, kind, size, imageOptions),
     srcSet: (path, kind, imageOptions) => srcSet(configuration.loaded(), path, kind, imageOptions),
     onIdle: () => queue.onIdle(),
-    async close() {
-      for (const off of forwarders) off();
-      unsubscribeConnectivity();
-      // Before the database closes: the rows this instance is sending are handed back.
-      await outbox.close();
-      await engine.flushReads();
-      coordination.close();
-      queue.close();
-      db.close();
-    },
+    close,
   } satisfies Omit<Catalogue, keyof OperationViews>;
   const created = Object.assign(catalogue, views.operations);
   databases.set(created, db);

@@ -4,6 +4,7 @@
  */
 export const catalogueErrorNames = [
   'BudgetExceededError',
+  'ClosedError',
   'ImageUrlError',
   'InvalidParamsError',
   'NetworkError',

@@ -5,6 +5,7 @@ export {
   catalogueErrorNames,
   isCatalogueError,
 } from './catalogue-error.js';
+export { ClosedError, isClosedError } from './closed-error.js';
 export { ImageUrlError, type ImageUrlErrorReason, isImageUrlError } from './image-url-error.js';
 export { InvalidParamsError, isInvalidParamsError } from './invalid-params-error.js';
 export { isNetworkError, NetworkError } from './network-error.js';

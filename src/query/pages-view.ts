@@ -33,6 +33,12 @@ interface Attached<O extends ListOperation> {
   readonly unsubscribe: () => void;
 }
 
+/**
+ * At most this many pages stored before are shown again when a list view starts: what a person had scrolled
+ * through, without attaching a whole list that `pullList` stored.
+ */
+const RESUMED_PAGES = 10;
+
 /** A list with no page read yet (also what a view shows again when its user changes). */
 const LOADING = Object.freeze({
   data: undefined,
@@ -112,6 +118,23 @@ export class PagesViewSource<O extends ListOperation> extends LiveSource<PagesSn
     }
     if (current.key !== this.#shownKey) this.#reset(current.key);
     for (let page = 1; page <= this.#count; page++) this.#attach(page);
+    void this.#resume(current.key);
+  }
+
+  /** Shows again the pages of this list stored before (a reload, another tab): up to `RESUMED_PAGES`. */
+  async #resume(key: string): Promise<void> {
+    let stored: number;
+    try {
+      stored = await this.#engine.storedPageCount(this.#call(1).call, RESUMED_PAGES);
+    } catch {
+      // Closed or signed out meanwhile: there is nothing to resume.
+      return;
+    }
+    if (!this.started || this.#shownKey !== key || stored <= this.#count) return;
+    const from = this.#count + 1;
+    this.#count = stored;
+    this.update({ pageCount: stored } as Partial<PagesSnapshot<O>>);
+    for (let page = from; page <= stored; page++) this.#attach(page);
   }
 
   protected stop(): void {

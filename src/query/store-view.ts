@@ -1,4 +1,5 @@
 import type { ResponseOf } from '../api/endpoints.js';
+import { ClosedError } from '../errors/closed-error.js';
 import type { KeyEntry } from '../sync/key-entry.js';
 import type { CatalogueParams, PreparedCall } from '../sync/prepare-call.js';
 import type { PullOperation, SyncEngine } from '../sync/sync-engine.js';
@@ -72,7 +73,18 @@ export function createStoreView<O extends PullOperation>(
     return signedOut.snapshot;
   };
   let last: { key: string; snapshot: Snapshot } = { key: lastCall.requestKey, snapshot: loadingSnapshot() };
+  let closed: Snapshot | undefined;
   const getSnapshot = (): Snapshot => {
+    if (engine.closed) {
+      closed ??= Object.freeze({
+        data: undefined,
+        status: 'missing',
+        fetching: false,
+        error: new ClosedError(),
+        updatedAt: undefined,
+      });
+      return closed;
+    }
     const current = resolve();
     if ('signedOut' in current) return signedOutSnapshot(current.signedOut);
     const key = current.call.requestKey;
@@ -84,6 +96,8 @@ export function createStoreView<O extends PullOperation>(
   };
   const subscribe = (listener: () => void) => {
     if (typeof listener !== 'function') throw new TypeError('subscribe: listener must be a function');
+    // Closed: the snapshot says so and nothing will change.
+    if (engine.closed) return () => {};
     let attachedKey: string | undefined;
     let detach: (() => void) | undefined;
     /** Listens to the current user's entry; true when that moved the subscription. */
@@ -116,6 +130,7 @@ export function createStoreView<O extends PullOperation>(
     subscribe,
     getSnapshot,
     async refresh() {
+      if (engine.closed) throw new ClosedError();
       const current = resolve();
       if ('signedOut' in current) throw current.signedOut;
       const entry = engine.peekEntry<O>(current.call.requestKey);

@@ -1,5 +1,6 @@
 import type { EventEmitter } from 'eventemitter3';
 import type { ResponseOf } from '../api/endpoints.js';
+import { ClosedError } from '../errors/closed-error.js';
 import { isSchemaValidationError, NetworkError, type SchemaValidationError } from '../errors/index.js';
 import { isScopeEndedError, ScopeEndedError } from '../errors/scope-ended-error.js';
 import { scrubMessage } from '../errors/scrub-message.js';
@@ -12,6 +13,7 @@ import { readStored } from '../store/read-stored.js';
 import { writeRebased } from '../store/rebase-mutations.js';
 import { responseBytes } from '../store/size-ledger.js';
 import { isStoredOperation } from '../store/store-mappings.js';
+import { storedPageCount } from '../store/stored-page-count.js';
 import { readSyncMeta, recordSyncError } from '../store/sync-meta.js';
 import { type WriteResult, writeResponse } from '../store/write-response.js';
 import type { CatalogueEvents } from './catalogue-events.js';
@@ -37,6 +39,7 @@ import { ReadMarks } from './read-marks.js';
 import { revalidateStale } from './revalidate-stale.js';
 import { nextSyncStatus, type SyncStatus, type SyncStatusEvent } from './sync-status.js';
 import type { UserScope } from './user-scope.js';
+import { deepFreeze } from './view-snapshot.js';
 
 export type {
   EnsureFreshResult,
@@ -142,6 +145,18 @@ export class SyncEngine {
     return this.#users.user;
   }
 
+  #closed = false;
+
+  /** Whether `close()` ran: every call then rejects with `ClosedError`, and views show it. */
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  /** Ends the engine's work: no call is prepared or sent after this. */
+  close(): void {
+    this.#closed = true;
+  }
+
   /** Who per-user operations act for (sessions set it). */
   setUser(user: UserScope | undefined): void {
     this.#users.set(user);
@@ -197,6 +212,7 @@ export class SyncEngine {
   }
 
   prepare<O extends PullOperation>(operation: O, params: CatalogueParams<O> | undefined): PreparedCall<O> {
+    if (this.#closed) throw new ClosedError();
     if (!isStoredOperation(operation)) {
       throw new TypeError(`${String(operation)} is not an operation whose answers are stored`);
     }
@@ -234,6 +250,7 @@ export class SyncEngine {
     prepared: PreparedCall<O>,
     options: { priority: Priority; force: boolean; signal: AbortSignal },
   ): Promise<WriteResult> {
+    if (this.#closed) return Promise.reject(new ClosedError());
     let call = prepared;
     // The current user's call is prepared again: a new session of the same account brings new credentials.
     if (call.userScope !== undefined && call.userScope === this.#users.user?.id) {
@@ -467,9 +484,15 @@ export class SyncEngine {
     );
   }
 
+  /** How many pages of a list call's list are stored from page 1 without a gap, at most `limit`. */
+  storedPageCount(call: PreparedCall<ListOperation>, limit: number): Promise<number> {
+    return storedPageCount(this.#deps.db, call.operation, call.storeParams, call.userScope, limit);
+  }
+
   /** The stored answer of a call, as served, or undefined. */
   async read<O extends PullOperation>(operation: O, params?: CatalogueParams<O>): Promise<ResponseOf<O> | undefined> {
     const call = this.prepare(operation, params);
-    return readStored(this.#deps.db, operation, call.storeParams, call.userScope);
+    // Frozen like a view's snapshot: what the store answered is not the caller's to change.
+    return deepFreeze(await readStored(this.#deps.db, operation, call.storeParams, call.userScope));
   }
 }

@@ -4,6 +4,7 @@ import * as errors from '../../src/errors/index.js';
 /** Every error class of the library lives in `src/errors/`, extends `CatalogueError` and keeps its literal name. */
 const samples = {
   BudgetExceededError: () => new errors.BudgetExceededError(1000),
+  ClosedError: () => new errors.ClosedError(),
   ImageUrlError: () => new errors.ImageUrlError('path', 'not an image path'),
   InvalidParamsError: () => new errors.InvalidParamsError({ operation: 'trendingTv', param: 'page', rule: 'integer' }),
   NetworkError: () => new errors.NetworkError({ operation: 'configuration', cause: new TypeError('fetch failed') }),

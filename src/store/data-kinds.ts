@@ -1,0 +1,28 @@
+/**
+ * The store's tables by what they hold. `browse`: public catalogue data any user sees (records, list pages, their
+ * freshness); `user`: what belongs to a signed-in user (account states, their lists and watchlist pages, the
+ * session); `outbox`: their changes waiting to be sent; `bookkeeping`: read times, sizes, quarantine.
+ */
+export const DATA_KINDS = {
+  browse: [
+    'movies',
+    'tvSeries',
+    'people',
+    'episodes',
+    'seasons',
+    'personExternalIds',
+    'personTranslations',
+    'taggedImages',
+    'movieVideos',
+    'configuration',
+    'episodeChanges',
+    'episodeCursors',
+    'listPages',
+    'syncMeta',
+  ],
+  user: ['tvAccountStates', 'episodeAccountStates', 'watchlistPages', 'lists', 'users'],
+  outbox: ['outbox', 'outboxBase'],
+  bookkeeping: ['readMarks', 'sizeLedger', 'quarantine'],
+} as const;
+
+export type DataKind = keyof typeof DATA_KINDS;
