@@ -25,6 +25,7 @@ export interface OfflineShellScope {
   readonly location: { readonly origin: string };
 }
 
+/** What `installOfflineShell` set up. */
 export interface OfflineShell {
   /** The Cache Storage names in use: Workbox's precache, and the images' cache when images are cached. */
   readonly cacheNames: { readonly precache: string; readonly images?: string };

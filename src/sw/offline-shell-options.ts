@@ -17,6 +17,7 @@ export type PrecacheEntry =
 /** What `vite-plugin-pwa` or `workbox-build`'s `injectManifest` writes in place of `self.__WB_MANIFEST`. */
 export type PrecacheManifest = readonly PrecacheEntry[];
 
+/** How the offline shell caches images: which ones, how many, for how long. */
 export interface OfflineImagesOptions {
   /**
    * Origins whose `/t/p/…` images (the service's image paths) are cached. Each must also be in the worker's CSP
@@ -34,6 +35,7 @@ export interface OfflineImagesOptions {
   cacheName?: string;
 }
 
+/** `installOfflineShell`'s options: only `precache` is required. */
 export interface OfflineShellOptions {
   /** The build's precache manifest: `self.__WB_MANIFEST`. Each URL is cached at install, by its revision. */
   precache: PrecacheManifest;
@@ -78,6 +80,7 @@ export interface ResolvedOfflineShellOptions {
 
 /** The real service's image host (its `/3/configuration` names it). */
 export const TMDB_IMAGE_ORIGIN = 'https://image.tmdb.org';
+/** The Cache Storage name of the images unless `images.cacheName` says otherwise. */
 export const DEFAULT_IMAGE_CACHE = 'catalogue-sync-images';
 const IMAGE_PATH = '/t/p/';
 

@@ -4,8 +4,10 @@
  */
 export const SKIP_WAITING = { type: 'SKIP_WAITING' } as const;
 
+/** `{ type: 'SKIP_WAITING' }`. */
 export type SkipWaitingMessage = typeof SKIP_WAITING;
 
+/** Whether a `message` event's data asks the worker to take over. */
 export function isSkipWaitingMessage(value: unknown): value is SkipWaitingMessage {
   return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === SKIP_WAITING.type;
 }
