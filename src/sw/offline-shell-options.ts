@@ -27,9 +27,9 @@ export interface OfflineImagesOptions {
   origins?: readonly string[];
   /** Which requests are images to cache, instead of `origins` and the `/t/p/` path. @default undefined */
   match?: (url: URL) => boolean;
-  /** Images kept; the least recently cached go first past it. @default 200 */
+  /** Images kept; past it, the least recently used go first. @default 200 */
   maxEntries?: number;
-  /** An image older than this is fetched again. @default 2592000 (30 days) */
+  /** An image unused for this long, or whose `Date` is older, is fetched again. @default 2592000 (30 days) */
   maxAgeSeconds?: number;
   /** @default 'catalogue-sync-images' */
   cacheName?: string;

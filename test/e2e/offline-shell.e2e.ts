@@ -2,7 +2,7 @@
  * `installOfflineShell` (`catalogue-sync/sw/offline-shell`) in Chromium, in an app of nothing but its worker
  * (`test/e2e/shell-page/`, built with vite-plugin-pwa's `injectManifest`): the build's files are precached and
  * answer every navigation offline, deep links included; the catalogue API is never answered or cached by the
- * worker; images are served cache first and the ones past the cap are evicted, oldest first.
+ * worker; images are served cache first and the ones past the cap are evicted, least recently used first.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -110,11 +110,11 @@ describe('installOfflineShell in Chromium', () => {
     expect(problems.take()).toEqual([]);
   });
 
-  it('serves images cache first and evicts the oldest past the cap', async () => {
+  it('serves images cache first and evicts the least recently used past the cap', async () => {
     const names = ['first', 'second', 'third', 'fourth', 'fifth'];
     for (const name of names) {
       expect(await loadImage(`/t/p/w92/${name}.jpg`)).toBe(true);
-      // Entries are ordered by when they were cached: keep each one's time apart.
+      // Entries are ordered by when they were last used: keep each one's time apart.
       await page.waitForTimeout(20);
     }
     const kept = names.slice(-SHELL_MAX_IMAGES).map((name) => `/t/p/w92/${name}.jpg`);
