@@ -1,12 +1,13 @@
 /**
  * The demo PWA: a catalogue on this origin's IndexedDB, screens rendered from live views, a first sync with a
- * progress bar, and a module service worker that caches the shell and images and refreshes in the background.
+ * progress bar, and a module service worker (the library's offline shell) that serves the shell and images from
+ * its caches first, refreshes in the background, and installs a new build in the background for the page to offer.
  */
 // First: zod must be jitless before the library builds its schemas (the bare import below keeps it first).
 import { ZOD_JITLESS } from './app/zod-jitless.js';
 import './styles.css';
 import { type Catalogue, createCatalogue } from '../src/index.js';
-import { registerBackgroundRefresh } from '../src/sw/index.js';
+import { registerBackgroundRefresh, watchWorkerUpdates } from '../src/sw/index.js';
 import { DEMO_RATE_LIMIT } from './app/config.js';
 import type { DemoContext, Screen } from './app/context.js';
 import { restoreDemoUser } from './app/demo-user.js';
@@ -15,6 +16,7 @@ import { createImages } from './app/images.js';
 import { type Route, routeOf } from './app/router.js';
 import { currentSettings } from './app/service-settings.js';
 import { syncBar } from './app/sync-bar.js';
+import { updatePrompt } from './app/update-prompt.js';
 
 type Configuration = Awaited<ReturnType<Catalogue['configuration']>>;
 
@@ -40,6 +42,7 @@ const NAV: readonly (readonly [NonNullable<Route['section']>, string, string])[]
 const main = h('main', { id: 'main', tabindex: -1 });
 const navLinks = NAV.map(([section, href, label]) => h('a', { href, 'data-section': section }, label));
 const storageNote = h('span', {});
+const update = updatePrompt();
 replace(
   document.getElementById('app') as HTMLElement,
   h(
@@ -51,6 +54,7 @@ replace(
   ),
   main,
   h('footer', { class: 'footer' }, 'Offline-first, built on catalogue-sync · ', storageNote),
+  update.element,
 );
 
 let context: DemoContext = { catalogue, images: createImages(catalogue, undefined), online: () => navigator.onLine };
@@ -93,7 +97,9 @@ async function warmUp(): Promise<void> {
 
 async function registerWorker(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
-  await navigator.serviceWorker.register('/sw.js', { type: 'module', scope: '/' });
+  // A module worker (it is built as an ES module): without `type: 'module'` it would fail to start.
+  const registered = await navigator.serviceWorker.register('/sw.js', { type: 'module', scope: '/' });
+  update.watch(watchWorkerUpdates(registered));
   const registration = await navigator.serviceWorker.ready;
   // The worker refreshes the embedded fake's database; another service's token stays in this tab.
   if (settings.isFake) await registerBackgroundRefresh(registration, { minInterval: 3_600_000 });

@@ -1,23 +1,46 @@
 /**
- * The demo's Vite config (`root: 'demo'`): the page, and `sw.ts` built as `/sw.js` next to it so the module
- * service worker's default scope is the whole origin. `demo/serve.ts` and the browser test build with it.
+ * The demo's Vite config (`root: 'demo'`): the page, and `sw.ts` built by vite-plugin-pwa's `injectManifest` as
+ * the module worker `/sw.js` (its default scope is then the whole origin), with the build's precache manifest
+ * written in place of `self.__WB_MANIFEST`. `demo/serve.ts` and the browser tests build with it.
  */
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 export const DEMO_ROOT = fileURLToPath(new URL('./', import.meta.url));
+
+/**
+ * For the worker's own build, which takes no settings from the app's config. Workbox keeps its development
+ * logging unless `process.env.NODE_ENV` is 'production', which the plugin takes from the process running the
+ * build (a test runner's is 'test'): follow the build's mode instead; and be as quiet as the app's build.
+ */
+export function workerBuildLikeTheApp(): Plugin {
+  return {
+    name: 'worker-build-like-the-app',
+    config: (_config, { mode }) => ({ logLevel: 'warn', define: { 'process.env.NODE_ENV': JSON.stringify(mode) } }),
+  };
+}
 
 export default defineConfig({
   root: DEMO_ROOT,
   logLevel: 'warn',
-  build: {
-    emptyOutDir: true,
-    reportCompressedSize: false,
-    rolldownOptions: {
-      input: { main: `${DEMO_ROOT}index.html`, sw: `${DEMO_ROOT}sw.ts` },
-      output: {
-        entryFileNames: (chunk: { name: string }) => (chunk.name === 'sw' ? 'sw.js' : 'assets/[name]-[hash].js'),
+  build: { emptyOutDir: true, reportCompressedSize: false },
+  plugins: [
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: DEMO_ROOT,
+      filename: 'sw.ts',
+      // The page registers the worker itself, as a module (`{ type: 'module' }`), and offers updates itself.
+      injectRegister: false,
+      // `public/manifest.webmanifest` is the app's manifest, linked from index.html.
+      manifest: false,
+      injectManifest: {
+        // An ES module: what the page registers with `type: 'module'`.
+        rollupFormat: 'es',
+        // The page, its hashed scripts and styles, the manifest and the icons: everything a reload needs offline.
+        globPatterns: ['**/*.{html,js,css,svg,webmanifest}'],
+        buildPlugins: { vite: [workerBuildLikeTheApp()] },
       },
-    },
-  },
+    }),
+  ],
 });

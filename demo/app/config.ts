@@ -7,7 +7,5 @@ export { FAKE_ACCESS_TOKEN as DEMO_TOKEN } from '../../src/testing/service/optio
 export const DEMO_DB_NAME = 'catalogue-demo';
 /** The worker's background refresh and the tabs share one budget: configure both the same. */
 export const DEMO_RATE_LIMIT = { perSecond: 20, concurrency: 6 } as const;
-export const SHELL_CACHE = 'demo-shell-v1';
-export const IMAGE_CACHE = 'demo-images-v1';
 /** Cached posters and profiles beyond this count are evicted oldest first. */
 export const IMAGE_CACHE_MAX_ENTRIES = 400;

@@ -1,6 +1,8 @@
 /**
- * `catalogue-sync/sw`: background refresh in a service worker (worker side) and its registration (page side).
- * The worker runs `catalogue.sync.refresh()` — the code path a page calls — under the same background lock.
+ * `catalogue-sync/sw`: background refresh in a service worker (worker side) and its registration (page side),
+ * and the page side of a new version's update (`watchWorkerUpdates`). The worker runs `catalogue.sync.refresh()`
+ * — the code path a page calls — under the same background lock. App-shell and image caching, on Workbox, are
+ * `catalogue-sync/sw/offline-shell`: worker code, kept out of this entry that pages import.
  */
 export { BudgetExceededError, isBudgetExceededError } from '../errors/budget-exceeded-error.js';
 export { isWorkerReplyTimeoutError, WorkerReplyTimeoutError } from '../errors/worker-reply-timeout-error.js';
@@ -33,3 +35,13 @@ export {
   registerBackgroundRefresh,
   type VisibilitySource,
 } from './register-background-refresh.js';
+export { isSkipWaitingMessage, SKIP_WAITING, type SkipWaitingMessage } from './skip-waiting-message.js';
+export {
+  type ControllerSource,
+  type UpdatingRegistration,
+  type WatchWorkerUpdatesOptions,
+  type WorkerLike,
+  type WorkerUpdateState,
+  type WorkerUpdates,
+  watchWorkerUpdates,
+} from './watch-worker-updates.js';

@@ -8,7 +8,10 @@
 export interface PageOrigins {
   /** Origins the page may fetch from (`connect-src`): another catalogue service's API. @default none */
   readonly api?: readonly string[];
-  /** Origins the page may show images from (`img-src`): that service's image host. @default none */
+  /**
+   * Origins the page may show images from (`img-src`): that service's image host. Also in `connect-src`: a
+   * service worker that caches images fetches them itself, and a worker's fetch is a connection. @default none
+   */
   readonly images?: readonly string[];
 }
 
@@ -45,7 +48,7 @@ export function contentSecurityPolicy(origins: PageOrigins = {}): string {
     "script-src 'self'",
     "style-src 'self'",
     ["img-src 'self'", ...images, 'data: blob:'].join(' '),
-    ["connect-src 'self'", ...api].join(' '),
+    ["connect-src 'self'", ...new Set([...api, ...images])].join(' '),
     "worker-src 'self'",
     "manifest-src 'self'",
     "base-uri 'none'",

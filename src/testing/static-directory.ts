@@ -6,6 +6,7 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { contentSecurityPolicy, type PageOrigins } from './content-security-policy.js';
+import { type Compressor, createCompressor } from './static-compression.js';
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -90,7 +91,8 @@ async function existingFile(root: string, file: string): Promise<string | undefi
 
 /**
  * Serves the files under `directory` for GET and HEAD: `/` and any `dir/` answer their `index.html`; a path
- * outside the directory or a missing file answers 404. Files are sent with `Cache-Control: no-cache` so a
+ * outside the directory or a missing file answers 404. Text files (scripts, styles, HTML, JSON, SVG) go out
+ * compressed, brotli or gzip, as the request accepts. Files are sent with `Cache-Control: no-cache` so a
  * rebuilt page or worker is seen at once, and scripts with `Service-Worker-Allowed: /`, because any script may
  * be registered as a module worker with the root scope (the header is inert for other requests). Every answer,
  * 404s included, carries the page's CSP, `X-Content-Type-Options: nosniff` and `Referrer-Policy: no-referrer`.
@@ -100,6 +102,7 @@ export async function createStaticHandler(
   options: StaticHandlerOptions = {},
 ): Promise<StaticHandler> {
   const secure = securityHeaders(contentSecurityPolicy(options.pageOrigins));
+  const compressor: Compressor = createCompressor(readFile);
   const plain = (status: number, text: string, extra: Record<string, string> = {}): Response =>
     new Response(text, { status, headers: { 'content-type': 'text/plain; charset=utf-8', ...secure, ...extra } });
   let root: string;
@@ -116,14 +119,16 @@ export async function createStaticHandler(
     const candidate = fileInside(root, new URL(request.url).pathname);
     const file = candidate === undefined ? undefined : await existingFile(root, candidate);
     if (file === undefined) return plain(404, 'Not Found');
-    const body = await readFile(file);
     const type = contentTypeOf(file);
+    const { body, encoding, varies } = await compressor.body(file, type, request.headers.get('accept-encoding'));
     const headers: Record<string, string> = {
       'content-type': type,
       'content-length': String(body.byteLength),
       'cache-control': 'no-cache',
       ...secure,
     };
+    if (encoding) headers['content-encoding'] = encoding;
+    if (varies) headers.vary = 'accept-encoding';
     if (type.startsWith('text/javascript')) headers['service-worker-allowed'] = '/';
     return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers });
   };

@@ -44,7 +44,7 @@ for (const { subpath, types } of entries) {
           target: 'ES2022',
           module: 'NodeNext',
           moduleResolution: 'NodeNext',
-          lib: subpath === './sw' ? ['ES2023', 'WebWorker'] : ['ES2023', 'DOM', 'DOM.Iterable'],
+          lib: subpath.startsWith('./sw') ? ['ES2023', 'WebWorker'] : ['ES2023', 'DOM', 'DOM.Iterable'],
           types: [],
           strict: true,
           skipLibCheck: true,

@@ -71,7 +71,7 @@ describe('the demo PWA', () => {
   it('is served under a strict CSP with nothing inline: the page, its worker and every file', async () => {
     const policy = contentSecurityPolicy(demoPageOrigins());
     expect(policy).toContain("script-src 'self';");
-    expect(policy).toContain("connect-src 'self' https://api.themoviedb.org;");
+    expect(policy).toContain("connect-src 'self' https://api.themoviedb.org https://image.tmdb.org;");
     for (const path of ['/', '/sw.js', '/manifest.webmanifest']) {
       const response = await fetch(`${e2e.url}${path}`);
       expect(response.headers.get('content-security-policy'), path).toBe(policy);

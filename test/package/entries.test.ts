@@ -58,6 +58,24 @@ describe('what each entry reaches', () => {
     ).toEqual([]);
   });
 
+  it('./sw/offline-shell reaches Workbox and nothing else: worker code, kept out of the entries pages import', async () => {
+    const reached = (await externalImports('./sw/offline-shell', 'browser')).map(packageName);
+    expect([...new Set(reached)].sort()).toEqual([
+      'workbox-cacheable-response',
+      'workbox-expiration',
+      'workbox-precaching',
+      'workbox-routing',
+      'workbox-strategies',
+    ]);
+    for (const subpath of ['.', './api', './sw', './testing', './testing/node']) {
+      const other = await externalImports(subpath, 'node');
+      expect(
+        other.filter((specifier) => specifier.startsWith('workbox-')),
+        subpath,
+      ).toEqual([]);
+    }
+  });
+
   it('the main entry is found by the scan (a scan of nothing would pass)', async () => {
     expect(await externalImports('.', 'browser')).toEqual(expect.arrayContaining(['dexie', 'zod']));
   });

@@ -145,4 +145,32 @@ console.log(JSON.stringify({
     expect(inputs.some((path) => path.startsWith('node_modules/hono/'))).toBe(true);
     expect(inputs.filter((path) => path.includes('@hono/node-server') || path.startsWith('node:'))).toEqual([]);
   });
+
+  it('bundles catalogue-sync/sw/offline-shell into a worker from what was installed (Workbox comes with it)', async () => {
+    // Worker code only: Workbox ships ES modules as `.js` without `"type": "module"`, which bundlers read and
+    // plain Node does not, so this entry is bundled, never imported by Node.
+    writeFileSync(
+      join(app, 'sw.js'),
+      "import { installOfflineShell } from 'catalogue-sync/sw/offline-shell';\n" +
+        'installOfflineShell(self, { precache: [{ url: "index.html", revision: "1" }] });\n',
+    );
+    const result = await build({
+      absWorkingDir: app,
+      entryPoints: ['sw.js'],
+      bundle: true,
+      write: false,
+      metafile: true,
+      format: 'esm',
+      platform: 'browser',
+      logLevel: 'silent',
+    });
+    const inputs = Object.keys(result.metafile.inputs);
+    for (const name of ['workbox-precaching', 'workbox-routing', 'workbox-strategies', 'workbox-expiration']) {
+      expect(
+        inputs.some((path) => path.startsWith(`node_modules/${name}/`)),
+        name,
+      ).toBe(true);
+    }
+    expect(inputs.filter((path) => /node_modules\/(dexie|zod|hono)\//.test(path))).toEqual([]);
+  });
 });

@@ -20,6 +20,8 @@ export interface BuildPageOptions {
    * @default none
    */
   vite?: InlineConfig;
+  /** Build into this directory (emptied first) instead of a new temporary one: a rebuild of a served page. */
+  outDir?: string;
 }
 
 export interface BuiltPage {
@@ -30,7 +32,7 @@ export interface BuiltPage {
 }
 
 export async function buildPage(options: BuildPageOptions = {}): Promise<BuiltPage> {
-  const dir = await mkdtemp(join(tmpdir(), 'catalogue-e2e-page-'));
+  const dir = options.outDir ?? (await mkdtemp(join(tmpdir(), 'catalogue-e2e-page-')));
   const base: InlineConfig = {
     root: options.root ?? DEFAULT_PAGE_ROOT,
     configFile: false,
@@ -46,7 +48,7 @@ export async function buildPage(options: BuildPageOptions = {}): Promise<BuiltPa
   try {
     await build(options.vite ? mergeConfig(base, options.vite) : base);
   } catch (error) {
-    await rm(dir, { recursive: true, force: true });
+    if (options.outDir === undefined) await rm(dir, { recursive: true, force: true });
     throw error;
   }
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };

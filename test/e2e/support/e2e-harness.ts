@@ -32,6 +32,8 @@ export interface StartE2EOptions {
 export interface E2EHarness {
   /** The origin serving the page and the fake service, e.g. `http://127.0.0.1:41234`. */
   readonly url: string;
+  /** The built page the server serves (build into it again, `buildPage({ outDir })`, for a new version). */
+  readonly pageDir: string;
   /** The server, with `service.control` and `service.log` for the Node side of a test. */
   readonly served: ServedFakeService;
   /** The current browser context (a new one after `restartBrowser`). */
@@ -64,6 +66,7 @@ export async function startE2E(options: StartE2EOptions = {}): Promise<E2EHarnes
     cleanups.push(() => context.close());
     return {
       url: served.url,
+      pageDir: built.dir,
       served,
       get context() {
         return context;
