@@ -45,7 +45,14 @@ export type WriteResult =
       /** Rows upserted per record table. */
       readonly rows: Partial<Record<RecordTableName, number>>;
       /** The list page written, for list operations. */
-      readonly listPage?: { readonly listKey: string; readonly page: number };
+      /** The list page written, for list operations: its served ids and totals, as the page row holds them. */
+      readonly listPage?: {
+        readonly listKey: string;
+        readonly page: number;
+        readonly ids: readonly (number | string)[];
+        readonly total_pages: number;
+        readonly total_results: number;
+      };
       readonly writeId?: string;
     }
   | {
@@ -166,7 +173,16 @@ export async function writeResponse<O extends StoredOperation>(
       outcome: 'stored',
       requestKey,
       rows,
-      ...(listPage ? { listPage } : {}),
+      ...(listPage && page
+        ? {
+            listPage: {
+              ...listPage,
+              ids: page.ids,
+              total_pages: page.total_pages,
+              total_results: page.total_results,
+            },
+          }
+        : {}),
       ...(writeId === undefined ? {} : { writeId }),
     };
     return Dexie.Promise.all(puts).then(() => result);

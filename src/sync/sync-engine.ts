@@ -453,9 +453,16 @@ export class SyncEngine {
           hold.add(call.requestKey);
           return this.#entries.entryFor(call).fetch(pullOptions);
         },
-        read: (page) => {
+        read: async (page) => {
           const call = calls.get(page) as PreparedCall<O>;
-          return readStored(this.#deps.db, operation, call.storeParams, call.userScope) as never;
+          const data = await readStored(this.#deps.db, operation, call.storeParams, call.userScope);
+          if (!data) return undefined;
+          const { results, total_pages, total_results } = data as unknown as {
+            results: readonly { id: number | string }[];
+            total_pages: number;
+            total_results: number;
+          };
+          return { ids: results.map((item) => item.id), total_pages, total_results };
         },
         progress: (done, total) => this.#deps.emitter.emit('progress', { operation, done, total }),
       });
