@@ -205,6 +205,7 @@ describe('the package entry', () => {
       [
         'BudgetExceededError',
         'CatalogueError',
+        'ClosedError',
         'ImageUrlError',
         'InvalidParamsError',
         'MIN_MAX_AGE_SECONDS',
@@ -224,6 +225,7 @@ describe('the package entry', () => {
         'imageUrl',
         'isBudgetExceededError',
         'isCatalogueError',
+        'isClosedError',
         'isImageUrlError',
         'isInvalidParamsError',
         'isNetworkError',

@@ -1,5 +1,5 @@
 import { createApiClient } from '../../src/api/index.js';
-import type { FetchLike, Random } from '../../src/env.js';
+import type { FetchLike } from '../../src/env.js';
 import type { RequestQueue, RequestQueueEvents } from '../../src/queue/index.js';
 
 export const TOKEN = 'test-bearer-token-0123456789';
@@ -8,17 +8,7 @@ export function clientFor(fetch: FetchLike, clock: Parameters<typeof createApiCl
   return createApiClient({ baseUrl: 'https://fake.test', accessToken: TOKEN, fetch, clock });
 }
 
-/** mulberry32: a seeded uniform source, so jitter is the same on every run. */
-export function seededRandom(seed: number): Random {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from '../support/seeded-random.js';
 
 export type Recorded = { [E in keyof RequestQueueEvents]: [E, ...RequestQueueEvents[E]] }[keyof RequestQueueEvents];
 

@@ -11,6 +11,7 @@ import {
   type FakeServiceOptions,
   type VirtualClock,
 } from '../../src/testing/index.js';
+import { seededRandom } from '../support/seeded-random.js';
 
 export const BASE_URL = 'http://127.0.0.1:8787';
 
@@ -42,17 +43,14 @@ export function catalogueFixture(
     urls.push(input instanceof Request ? input.url : String(input));
     return service.fetch(input, init);
   };
-  let seed = 1;
+  const random = seededRandom(1);
   const catalogue = createCatalogue({
     baseUrl: BASE_URL,
     accessToken: FAKE_ACCESS_TOKEN,
     fetch: options.wrapFetch ? options.wrapFetch(recording) : recording,
     clock,
     connectivity,
-    random: () => {
-      seed = (seed * 16807) % 2147483647;
-      return seed / 2147483647;
-    },
+    random,
     indexedDB: { indexedDB: new IDBFactory(), IDBKeyRange },
     dbName: 'catalogue-test',
     ...options.catalogue,

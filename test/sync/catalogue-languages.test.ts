@@ -6,6 +6,7 @@ import { type Catalogue, createCatalogue, databaseOf } from '../../src/create-ca
 import { createManualConnectivity } from '../../src/env.js';
 import { createFakeService, createVirtualClock, FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
 import { record, until } from '../query/view-helpers.js';
+import { seededRandom } from '../support/seeded-random.js';
 import { BASE_URL } from './catalogue-fixture.js';
 import { drive } from './changes/change-fixture.js';
 
@@ -18,17 +19,14 @@ function world() {
   const indexedDB = new IDBFactory();
   const catalogues: Catalogue[] = [];
   const open = (language: string) => {
-    let seed = 1;
+    const random = seededRandom(1);
     const catalogue = createCatalogue({
       baseUrl: BASE_URL,
       accessToken: FAKE_ACCESS_TOKEN,
       fetch: service.fetch,
       clock,
       connectivity: createManualConnectivity(true),
-      random: () => {
-        seed = (seed * 16807) % 2147483647;
-        return seed / 2147483647;
-      },
+      random,
       indexedDB: { indexedDB, IDBKeyRange },
       language,
     });

@@ -10,6 +10,7 @@ import {
   type FakeServiceOptions,
   type VirtualClock,
 } from '../../src/testing/index.js';
+import { seededRandom } from '../support/seeded-random.js';
 
 export const BASE_URL = 'http://127.0.0.1:8787';
 
@@ -51,7 +52,7 @@ export function outboxFixture(options: { service?: FakeServiceOptions } = {}): O
   const connectivity = createManualConnectivity(true);
   const indexedDB = new IDBFactory();
   const writes: string[] = [];
-  let seed = 7;
+  const random = seededRandom(7);
   const fixture: OutboxFixture = {
     service,
     clock,
@@ -71,10 +72,7 @@ export function outboxFixture(options: { service?: FakeServiceOptions } = {}): O
         },
         clock,
         connectivity,
-        random: () => {
-          seed = (seed * 16807) % 2147483647;
-          return seed / 2147483647;
-        },
+        random,
         indexedDB: { indexedDB, IDBKeyRange },
         dbName: 'catalogue-outbox-test',
         retry: { attempts: 2 },

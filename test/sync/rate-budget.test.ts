@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type BroadcastChannelLike, createInProcessChannels } from '../../src/sync/budget-channel.js';
 import { joinRateBudget, RATE_WINDOW_MS, type RateBudget } from '../../src/sync/rate-budget.js';
 import { createVirtualClock, type FakeLogEntry, type VirtualClock } from '../../src/testing/index.js';
+import { seededRandom } from '../support/seeded-random.js';
 import { type TabsFixture, tabsFixture } from './tabs-fixture.js';
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
@@ -21,16 +22,13 @@ function member(
   active = true,
 ): Member {
   const shares: number[] = [];
-  let seed = perSecond;
+  const random = seededRandom(perSecond);
   const budget = joinRateBudget({
     perSecond,
     minPerSecond: 1,
     channel,
     clock,
-    random: () => {
-      seed = (seed * 16807) % 2147483647;
-      return seed / 2147483647;
-    },
+    random,
     heartbeatMs,
     onShare: (share) => shares.push(share),
   });

@@ -10,6 +10,7 @@ import {
   type FakeServiceOptions,
   type VirtualClock,
 } from '../../src/testing/index.js';
+import { seededRandom } from '../support/seeded-random.js';
 import { BASE_URL } from './catalogue-fixture.js';
 
 /** One origin in Node: instances ("tabs", a worker) on ONE fake IndexedDB factory, one fake service, one clock. */
@@ -30,7 +31,7 @@ export function tabsFixture(service: FakeServiceOptions = {}): TabsFixture {
   const indexedDB = { indexedDB: new IDBFactory(), IDBKeyRange };
   const fetched: { tab: string; url: string }[] = [];
   const open: Catalogue[] = [];
-  let seed = 1;
+  const random = seededRandom(1);
   return {
     service: fake,
     clock,
@@ -48,10 +49,7 @@ export function tabsFixture(service: FakeServiceOptions = {}): TabsFixture {
         fetch: wrapFetch ? wrapFetch(recording) : recording,
         clock,
         connectivity: createManualConnectivity(true),
-        random: () => {
-          seed = (seed * 16807) % 2147483647;
-          return seed / 2147483647;
-        },
+        random,
         indexedDB,
         dbName: 'catalogue-tabs',
         ...rest,

@@ -16,14 +16,9 @@ export interface HostileCatalogue {
   answer(handler: FakeHandler): void;
 }
 
-/** A seeded random (Park–Miller): the same timeline on every run. */
-export function seededRandom(seed = 1): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 16807) % 2147483647;
-    return state / 2147483647;
-  };
-}
+import { seededRandom } from '../../support/seeded-random.js';
+
+export { seededRandom };
 
 /**
  * A catalogue over a fresh fake IndexedDB and a recording fetch whose answers the test swaps at will; by default

@@ -15,14 +15,9 @@ export const BASE_URL = 'http://127.0.0.1:8787';
 /** 1 November 2026, 12:00 UTC: the whole run stays inside one service day (airing today, trending periods). */
 export const START = Date.UTC(2026, 10, 1, 12);
 
-/** A seeded Park–Miller stream: the same seed gives the same timeline. */
-export function seededRandom(seed: number): () => number {
-  let state = (Math.abs(Math.floor(seed)) % 2147483646) + 1;
-  return () => {
-    state = (state * 16807) % 2147483647;
-    return state / 2147483647;
-  };
-}
+import { seededRandom } from '../../support/seeded-random.js';
+
+export { seededRandom };
 
 /**
  * One fake service, one virtual clock, one connectivity and one IndexedDB factory shared by every catalogue a test
