@@ -76,6 +76,11 @@ async function directRead<T>(
           const store = tx.objectStore(table);
           return Promise.all(keys.map((key) => result(store.get(key as IDBValidKey))));
         },
+        range: (table, index, lower, upper) => {
+          const store = tx.objectStore(table);
+          const source = index === null ? store : store.index(index);
+          return result(source.getAll(target.idb.IDBKeyRange.bound(lower, upper)));
+        },
         getAll: (table) => result(tx.objectStore(table).getAll()),
       });
     });

@@ -17,6 +17,10 @@ function recording(reader: RowReader, deps: Set<ReadRef>): RowReader {
       for (const key of keys) deps.add(readRef(table, key));
       return reader.bulkGet(table, keys);
     },
+    range(table) {
+      // Boot rows are kept for public reads only, and those read rows by key: a range has no ref to depend on.
+      throw new TypeError(`writeBoot: a boot row cannot depend on a range of ${table}`);
+    },
   };
 }
 

@@ -27,7 +27,10 @@ export interface WriteResponseInput<O extends StoredOperation> {
   readonly now: number;
 }
 
-/** What a write did: `stored` wrote records (and a list page); `not-modified` wrote freshness only. */
+/**
+ * What a write did: `stored` wrote records (and a list page); `not-modified` wrote freshness only, or nothing at all
+ * for `derived` (a series' account state that the user's whole, fresh account lists answer: nothing to fetch).
+ */
 export type WriteResult =
   | {
       readonly outcome: 'stored';
@@ -37,7 +40,11 @@ export type WriteResult =
       /** The list page written, for list operations. */
       readonly listPage?: { readonly listKey: string; readonly page: number };
     }
-  | { readonly outcome: 'not-modified'; readonly requestKey: string; readonly reason: 'status-304' | 'same-etag' };
+  | {
+      readonly outcome: 'not-modified';
+      readonly requestKey: string;
+      readonly reason: 'status-304' | 'same-etag' | 'derived';
+    };
 
 function checkInput(input: WriteResponseInput<StoredOperation>, mapping: StoreMapping<StoredOperation>): void {
   if (!isStoredOperation(input.operation)) {

@@ -16,6 +16,7 @@ import { readSyncMeta, recordSyncError } from '../store/sync-meta.js';
 import { type WriteResult, writeResponse } from '../store/write-response.js';
 import type { CatalogueEvents } from './catalogue-events.js';
 import type { ResolvedCatalogueOptions } from './catalogue-options.js';
+import { DerivedRevalidation } from './derived-revalidation.js';
 import { BrowseEviction } from './eviction.js';
 import { expiresAt, type Freshness, freshnessOf } from './freshness.js';
 import { type CatalogueParams, type PreparedCall, prepareCall } from './prepare-call.js';
@@ -108,6 +109,7 @@ export class SyncEngine {
   readonly #deps: EngineDeps;
   readonly #inFlight = new Map<string, Promise<WriteResult>>();
   readonly #eviction: BrowseEviction;
+  readonly #derived = new DerivedRevalidation();
   #status: SyncStatus;
   #user: UserScope | undefined;
   /** The reads of each user scope, queued or in flight: a sign-out aborts them. */
@@ -225,18 +227,52 @@ export class SyncEngine {
         return Promise.reject(error);
       }
     }
-    return this.#pullShared(call, options);
+    return this.#pullShared(call, options, true);
   }
 
-  /** Concurrent pulls of one request key share one fetch and one write. */
-  #pullShared<O extends PullOperation>(call: PreparedCall<O>, options: PullOptions): Promise<WriteResult> {
+  /**
+   * Concurrent pulls of one request key share one fetch and one write. `derive`: a view's or a refresh's pull, which
+   * may revalidate a derived answer through what it is derived from (`#pullOrRevalidateDerived`).
+   */
+  #pullShared<O extends PullOperation>(
+    call: PreparedCall<O>,
+    options: PullOptions,
+    derive = false,
+  ): Promise<WriteResult> {
     const shared = this.#inFlight.get(call.requestKey);
     if (shared && !options.force) return shared;
-    const run = this.#pullPrepared(call, options).finally(() => {
+    const pull = derive ? this.#pullOrRevalidateDerived(call, options) : this.#pullPrepared(call, options);
+    const run = pull.finally(() => {
       if (this.#inFlight.get(call.requestKey) === run) this.#inFlight.delete(call.requestKey);
     });
     this.#inFlight.set(call.requestKey, run);
     return run;
+  }
+
+  /**
+   * A series' account state that the user's whole TV lists answer is revalidated through those lists (see
+   * `derived-revalidation.ts`), unless forced; anything else, or a list not stored whole, is fetched.
+   */
+  async #pullOrRevalidateDerived<O extends PullOperation>(
+    call: PreparedCall<O>,
+    options: PullOptions,
+  ): Promise<WriteResult> {
+    const scope = call.userScope;
+    if (call.operation === 'tvAccountStates' && !options.force && scope !== undefined && scope === this.#user?.id) {
+      const pullOptions = { priority: options.priority ?? 'interactive' } as const;
+      const derived = await this.#derived.revalidate(
+        {
+          db: this.#deps.db,
+          now: () => this.#deps.options.clock.now(),
+          userScope: scope,
+          pull: (operation, params) => this.pull(operation, params as CatalogueParams<typeof operation>, pullOptions),
+        },
+        call.requestKey,
+        options.signal,
+      );
+      if (derived) return derived;
+    }
+    return this.#pullPrepared(call, options);
   }
 
   async #pullPrepared<O extends PullOperation>(call: PreparedCall<O>, options: PullOptions): Promise<WriteResult> {
@@ -452,7 +488,8 @@ export class SyncEngine {
       chosen.map(async ({ row }) => {
         const operation = row.operation as PullOperation;
         try {
-          const result = await this.pull(operation, row.params as CatalogueParams<typeof operation>, pullOptions);
+          const call = this.prepare(operation, row.params as CatalogueParams<typeof operation>);
+          const result = await this.#pullShared(call, pullOptions, true);
           return result.outcome;
         } catch {
           return 'failed' as const;
