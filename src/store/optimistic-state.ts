@@ -89,8 +89,10 @@ export function groupOfRow(table: BaseTable, key: BaseKey): string {
       return `episode|${parts.join('|')}`;
     case 'watchlistPages': {
       const operation = operationOfListKey(String(parts[1]));
-      const listed = isAccountListOperation(operation) ? operation : 'accountTvWatchlist';
-      return accountListGroup(listed, String(parts[0]));
+      // A list no change acts on (rated movies) has no group a change names; its own name keeps it apart.
+      return isAccountListOperation(operation)
+        ? accountListGroup(operation, String(parts[0]))
+        : `${operation}|${String(parts[0])}`;
     }
   }
 }

@@ -313,3 +313,49 @@ describe("a list of hearts: account states derived from the account's TV lists",
     expect(await db.syncMeta.filter((meta) => meta.operation.startsWith('account')).count()).toBe(0);
   });
 });
+
+describe('the movie lists', () => {
+  it('show a pending favorite and watchlist change at once, through a refetch, and as the service has them once sent', async () => {
+    // Writes wait until let through: the changes stay unsettled while the lists are fetched again.
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const holdWrites =
+      (fetch: FetchLike): FetchLike =>
+      async (input, init) => {
+        const request = new Request(input, init);
+        if (request.method !== 'GET') await gate;
+        return fetch(request);
+      };
+    const fixture = open({ wrapFetch: holdWrites });
+    const { catalogue, service } = fixture;
+    const session: Session = service.control.createSession();
+    await catalogue.setUser(session);
+    await catalogue.sync.pull('trendingMovies', { time_window: 'day' });
+    const movies = ((await catalogue.read('trendingMovies', { time_window: 'day' }))?.results ?? []).map((m) => m.id);
+    const [kept, added] = movies as [number, number];
+    service.control.setAccountState({ ...session, movie_id: kept }, { favorite: true, watchlist: true });
+    await catalogue.sync.pull('accountMovieFavorites', {});
+    await catalogue.sync.pull('accountMovieWatchlist', {});
+    await catalogue.account.markFavorite({ media_type: 'movie', media_id: added, favorite: true });
+    await catalogue.account.addToWatchlist({ media_type: 'movie', media_id: kept, watchlist: false });
+    const ids = async (operation: 'accountMovieFavorites' | 'accountMovieWatchlist') =>
+      (await catalogue.read(operation, {}))?.results.map((movie) => movie.id);
+    expect(await ids('accountMovieFavorites')).toEqual([kept, added]);
+    expect(await ids('accountMovieWatchlist')).toEqual([]);
+    // Fetched again while the service has not taken them: still shown.
+    await catalogue.sync.pull('accountMovieFavorites', {}, { force: true });
+    await catalogue.sync.pull('accountMovieWatchlist', {}, { force: true });
+    expect(await ids('accountMovieFavorites')).toEqual([kept, added]);
+    expect(await ids('accountMovieWatchlist')).toEqual([]);
+    release();
+    await drain(fixture);
+    await catalogue.sync.pull('accountMovieFavorites', {}, { force: true });
+    await catalogue.sync.pull('accountMovieWatchlist', {}, { force: true });
+    expect(await ids('accountMovieFavorites')).toEqual([kept, added]);
+    expect(await ids('accountMovieWatchlist')).toEqual([]);
+    const truth = service.control.groundTruth('accountMovieFavorites', { ...session }) as { results: { id: number }[] };
+    expect(truth.results.map((movie) => movie.id)).toEqual([kept, added]);
+  });
+});
