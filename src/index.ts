@@ -32,6 +32,8 @@ export type {
   PersonTranslation,
   PersonTranslations,
   Rated,
+  RatedMovieItem,
+  RatedTvItem,
   SeasonCredits,
   SeasonDetails,
   SeasonEpisode,

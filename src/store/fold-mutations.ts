@@ -1,3 +1,4 @@
+import type { AccountListSpec } from './account-lists.js';
 import type { Mutation } from './outbox-rows.js';
 import type { WatchlistPageRow } from './rows.js';
 
@@ -52,17 +53,58 @@ export function foldList(base: Row, mutations: readonly Mutation[]): Row {
   return row;
 }
 
+/** An item of a folded list: its id and the presentation fields its page keeps for it (`itemExtras`). */
+interface Entry {
+  id: number | string;
+  extras: Record<string, unknown> | undefined;
+}
+
+function entriesOf(page: WatchlistPageRow): Entry[] {
+  return page.ids.map((id, i) => ({ id, extras: page.itemExtras?.[i] }));
+}
+
 /**
- * The stored pages of one watchlist (one `listKey`: a sort order) with the watchlist changes applied in order, as
- * the service would list them: a removal leaves the page that had it, an addition goes where the sort puts it
- * (`created_at.asc`, the default: the end of the last page; `created_at.desc`: the top of page 1, the rest moving
- * down). Totals follow. Pages 1..n that are stored one after another are laid out together; an addition whose place
- * is on a page not stored only counts in the totals. `shown(id)`: whether the series record is stored (a page
- * listing a series whose record is missing would read as missing, so such an addition counts but is not listed).
+ * The page with `entries` laid out on it, the totals, and `unlisted` (the lowest page only); `itemExtras` and
+ * `unlisted` only when there are some.
  */
-export function foldWatchlistPages(
+function withEntries(
+  page: WatchlistPageRow,
+  entries: readonly Entry[],
+  totals: { total: number; totalPages: number; unlisted: readonly Entry[] | undefined },
+) {
+  const row: WatchlistPageRow = {
+    ...page,
+    ids: entries.map((entry) => entry.id),
+    total_results: totals.total,
+    total_pages: totals.totalPages,
+  };
+  const extras: Record<number, Record<string, unknown>> = {};
+  entries.forEach((entry, i) => {
+    if (entry.extras !== undefined) extras[i] = entry.extras;
+  });
+  // Assigned over the spread key (its place in the row is kept) or deleted: an unchanged page stays equal.
+  if (Object.keys(extras).length > 0) row.itemExtras = extras;
+  else delete row.itemExtras;
+  if (totals.unlisted !== undefined && totals.unlisted.length > 0) {
+    row.unlisted = totals.unlisted.map(({ id, extras }) => (extras === undefined ? { id } : { id, extras }));
+  } else delete row.unlisted;
+  return row;
+}
+
+/**
+ * The stored pages of one account list (one `listKey`: a sort order) with the changes that act on it applied in
+ * order, as the service would list them: a removal leaves the page that had it, an addition goes where the sort
+ * puts it (`created_at.asc`, the default: the end of the last page; `created_at.desc`: the top of page 1, the rest
+ * moving down), and a change of an item's fields (rating again) keeps its place. Totals follow. Pages 1..n that are
+ * stored one after another are laid out together; an addition whose place is on a page not stored, or that runs
+ * over the last stored page, counts in the totals and is kept as `unlisted` on the lowest page (a known member that
+ * no stored page shows). `shown(id)`: whether the record is stored (a page listing a record that is missing would
+ * read as missing, so such an addition is unlisted too).
+ */
+export function foldAccountListPages(
   base: readonly WatchlistPageRow[],
   mutations: readonly Mutation[],
+  spec: AccountListSpec,
   shown: (id: number) => boolean,
 ): WatchlistPageRow[] {
   if (base.length === 0) return [];
@@ -72,43 +114,59 @@ export function foldWatchlistPages(
   const contiguous = pages.slice(0, run);
   const rest = pages.slice(run);
   const descending = (pages[0] as WatchlistPageRow).listKey.includes('created_at.desc');
-  let ids = contiguous.flatMap((page) => page.ids);
-  const restIds = rest.map((page) => [...page.ids]);
+  let entries = contiguous.flatMap(entriesOf);
+  const restEntries = rest.map(entriesOf);
+  let unlisted: Entry[] = ((pages[0] as WatchlistPageRow).unlisted ?? []).map(({ id, extras }) => ({ id, extras }));
+  const isUnlisted = (id: number) => unlisted.some((entry) => entry.id === id);
   let total = (pages[0] as WatchlistPageRow).total_results;
   // The page size as served (a full first page when more pages follow), else the service's 20.
   const pageSize = run > 1 && (contiguous[0]?.ids.length ?? 0) > 0 ? (contiguous[0]?.ids.length as number) : PAGE_SIZE;
+  const find = (id: number) =>
+    entries.find((entry) => entry.id === id) ?? restEntries.flat().find((entry) => entry.id === id);
   for (const mutation of mutations) {
-    if (mutation.operation !== 'addToWatchlist' || mutation.params.media_type !== 'tv') continue;
-    const id = mutation.params.media_id;
-    const listed = ids.includes(id) || restIds.some((list) => list.includes(id));
-    if (!mutation.params.watchlist) {
-      if (!listed) continue;
-      ids = ids.filter((other) => other !== id);
-      for (const list of restIds) if (list.includes(id)) list.splice(list.indexOf(id), 1);
+    const effect = spec.effect(mutation);
+    if (!effect) continue;
+    const { id } = effect;
+    const listed = find(id);
+    if (!effect.listed) {
+      if (!listed && !isUnlisted(id)) continue;
+      entries = entries.filter((entry) => entry.id !== id);
+      for (const list of restEntries) {
+        const at = list.findIndex((entry) => entry.id === id);
+        if (at >= 0) list.splice(at, 1);
+      }
+      unlisted = unlisted.filter((entry) => entry.id !== id);
       total = Math.max(0, total - 1);
       continue;
     }
-    if (listed) continue;
+    const extras = effect.fields === undefined ? undefined : { ...effect.fields };
+    if (listed || isUnlisted(id)) {
+      // Already on the list: only its fields change (a new rating), in every place it is.
+      if (extras !== undefined) {
+        for (const entry of [...entries, ...restEntries.flat(), ...unlisted]) {
+          if (entry.id === id) entry.extras = { ...entry.extras, ...extras };
+        }
+      }
+      continue;
+    }
     total += 1;
-    if (!shown(id)) continue;
-    if (descending && run > 0) ids = [id, ...ids];
-    // Ascending, it joins the last page: listed only when that page is stored (it may then run over, onto a page
-    // that is not stored, and not be listed).
-    else if (!descending && run > 0 && run >= Math.max(1, Math.ceil((total - 1) / pageSize))) ids = [...ids, id];
+    const entry = { id, extras };
+    // Descending, it tops page 1; ascending, it joins the last page, listed only when that page is stored.
+    const placed = descending ? run > 0 : run > 0 && run >= Math.max(1, Math.ceil((total - 1) / pageSize));
+    if (!shown(id) || !placed) unlisted.push(entry);
+    else if (descending) entries = [entry, ...entries];
+    else entries = [...entries, entry];
   }
   const totalPages = Math.max(1, Math.ceil(total / pageSize));
-  const laidOut = contiguous.map((page, i) => {
-    // Full pages stay full; the last stored page takes what is left of the stored run (at most a page).
-    const start = i * pageSize;
-    const last = i === contiguous.length - 1;
-    const size = last ? Math.min(pageSize, Math.max(0, ids.length - start)) : pageSize;
-    return { ...page, ids: ids.slice(start, start + size), total_results: total, total_pages: totalPages };
-  });
-  const others = rest.map((page, i) => ({
-    ...page,
-    ids: restIds[i] as (number | string)[],
-    total_results: total,
-    total_pages: totalPages,
-  }));
+  // Full pages stay full; the last stored page takes what is left of the stored run (at most a page), and what runs
+  // over it is unlisted.
+  const room = contiguous.length * pageSize;
+  unlisted = [...unlisted, ...entries.slice(room)];
+  const lowest = (page: WatchlistPageRow) => page === pages[0];
+  const totalsOf = (page: WatchlistPageRow) => ({ total, totalPages, unlisted: lowest(page) ? unlisted : undefined });
+  const laidOut = contiguous.map((page, i) =>
+    withEntries(page, entries.slice(i * pageSize, (i + 1) * pageSize), totalsOf(page)),
+  );
+  const others = rest.map((page, i) => withEntries(page, restEntries[i] as Entry[], totalsOf(page)));
   return [...laidOut, ...others];
 }

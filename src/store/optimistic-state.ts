@@ -1,6 +1,13 @@
 import type { Table } from 'dexie';
+import {
+  accountListGroup,
+  accountListGroupsOf,
+  accountListOfGroup,
+  isAccountListOperation,
+  operationOfListKey,
+} from './account-lists.js';
 import type { CatalogueDatabase } from './catalogue-database.js';
-import { foldAccountState, foldList, foldWatchlistPages } from './fold-mutations.js';
+import { foldAccountListPages, foldAccountState, foldList } from './fold-mutations.js';
 import type { Mutation, OutboxRow } from './outbox-rows.js';
 import type { WatchlistPageRow } from './rows.js';
 
@@ -18,7 +25,10 @@ export type BaseKey = number | (string | number)[];
 export interface OutboxBaseRow {
   /** `table|JSON key`. */
   ref: string;
-  /** What it belongs to: `tv|scope|id`, `episode|scope|s|n|e`, `list|id`, `watchlist|scope`. */
+  /**
+   * What it belongs to: `tv|scope|id`, `episode|scope|s|n|e`, `list|id`, or an account list's (`watchlist|scope` for
+   * the TV watchlist, `<operation>|scope` for the others: see `accountListGroup`).
+   */
   group: string;
   /** The user scope of a user-scoped row (purged with the user). */
   userScope?: string;
@@ -38,6 +48,7 @@ export function mutationTables(db: CatalogueDatabase): Table[] {
     db.watchlistPages,
     db.syncMeta,
     db.tvSeries,
+    db.movies,
   ];
 }
 
@@ -52,12 +63,14 @@ export function groupsOf(userScope: string, mutation: Mutation): string[] {
     case 'removeListItem':
       return [`list|${p.list_id}`];
     case 'markFavorite':
-      return p.media_type === 'tv' ? [`tv|${userScope}|${p.media_id}`] : [];
     case 'addToWatchlist':
-      return p.media_type === 'tv' ? [`tv|${userScope}|${p.media_id}`, `watchlist|${userScope}`] : [];
+      return [
+        ...(p.media_type === 'tv' ? [`tv|${userScope}|${p.media_id}`] : []),
+        ...accountListGroupsOf(userScope, mutation),
+      ];
     case 'rateTvSeries':
     case 'deleteTvSeriesRating':
-      return [`tv|${userScope}|${p.series_id}`];
+      return [`tv|${userScope}|${p.series_id}`, ...accountListGroupsOf(userScope, mutation)];
     case 'rateEpisode':
     case 'deleteEpisodeRating':
       return [`episode|${userScope}|${p.series_id}|${p.season_number}|${p.episode_number}`];
@@ -74,8 +87,13 @@ export function groupOfRow(table: BaseTable, key: BaseKey): string {
       return `tv|${parts[0]}|${parts[1]}`;
     case 'episodeAccountStates':
       return `episode|${parts.join('|')}`;
-    case 'watchlistPages':
-      return `watchlist|${parts[0]}`;
+    case 'watchlistPages': {
+      const operation = operationOfListKey(String(parts[1]));
+      // A list no change acts on (rated movies) has no group a change names; its own name keeps it apart.
+      return isAccountListOperation(operation)
+        ? accountListGroup(operation, String(parts[0]))
+        : `${operation}|${String(parts[0])}`;
+    }
   }
 }
 
@@ -104,20 +122,17 @@ async function storedRows(db: CatalogueDatabase, group: string): Promise<StoredR
       return one('tvAccountStates', [rest[0] as string, Number(rest[1])]);
     case 'episode':
       return one('episodeAccountStates', [rest[0] as string, ...numbers(rest.slice(1))]);
-    default: {
-      const pages = await db.watchlistPages
-        .where('userScope')
-        .equals(rest[0] as string)
-        .toArray();
-      return pages
-        .filter((page) => page.operation === 'accountTvWatchlist')
-        .map((page) => ({
-          table: 'watchlistPages' as const,
-          key: [page.userScope, page.listKey, page.page],
-          row: page as unknown as Row,
-        }));
-    }
   }
+  const list = accountListOfGroup(group);
+  if (!list) return [];
+  const pages = await db.watchlistPages.where('userScope').equals(list.userScope).toArray();
+  return pages
+    .filter((page) => page.operation === list.spec.operation)
+    .map((page) => ({
+      table: 'watchlistPages' as const,
+      key: [page.userScope, page.listKey, page.page],
+      row: page as unknown as Row,
+    }));
 }
 
 /** Unsettled rows (pending, sending) that act on `group`, oldest first. */
@@ -135,14 +150,17 @@ async function fold(
   rows: readonly StoredRow[],
   mutations: readonly Mutation[],
 ): Promise<StoredRow[]> {
-  if (!group.startsWith('watchlist|')) {
+  const list = accountListOfGroup(group);
+  if (!list) {
     const apply = group.startsWith('list|') ? foldList : foldAccountState;
     return rows.map((stored) => ({ ...stored, row: apply(stored.row, mutations) }));
   }
-  const adds = mutations.flatMap((m) =>
-    m.operation === 'addToWatchlist' && m.params.watchlist ? [m.params.media_id] : [],
-  );
-  const records = await db.tvSeries.bulkGet(adds);
+  const { spec } = list;
+  const adds = mutations.flatMap((m) => {
+    const effect = spec.effect(m);
+    return effect?.listed ? [effect.id] : [];
+  });
+  const records = await db.table(spec.table).bulkGet(adds);
   const shown = new Set(adds.filter((_, i) => records[i] !== undefined));
   const byList = new Map<string, StoredRow[]>();
   for (const stored of rows) {
@@ -150,9 +168,10 @@ async function fold(
     byList.set(listKey, [...(byList.get(listKey) ?? []), stored]);
   }
   return [...byList.values()].flatMap((pages) =>
-    foldWatchlistPages(
+    foldAccountListPages(
       pages.map((page) => page.row as unknown as WatchlistPageRow),
       mutations,
+      spec,
       (id) => shown.has(id),
     ).map((row) => ({
       table: 'watchlistPages' as const,

@@ -1,3 +1,4 @@
+import { ACCOUNT_LISTS, type AccountListOperation } from './account-lists.js';
 import type { CatalogueDatabase } from './catalogue-database.js';
 import { coalesceKeyOf, storedValue } from './coalesce-key.js';
 import { targetValue } from './fold-mutations.js';
@@ -162,11 +163,18 @@ async function stillClaimed(db: CatalogueDatabase, seq: number, claim: OutboxCla
   return held ? row : undefined;
 }
 
+/** The account lists a change puts an item on (or changes an item of: a new rating). */
+function listsAddedTo(mutation: Mutation): AccountListOperation[] {
+  return (Object.keys(ACCOUNT_LISTS) as AccountListOperation[]).filter(
+    (operation) => ACCOUNT_LISTS[operation].effect(mutation)?.listed === true,
+  );
+}
+
 /**
  * Delivered (or already in the target state): the row goes, if it is still the one that was sent (same claim), and
- * its effect moves into the bases (what the service confirmed); returns whether it did. A series added to the TV
- * watchlist was placed where the sort should put it, but the service decides: those pages turn stale in the same
- * transaction, so the next view or refresh fetches them.
+ * its effect moves into the bases (what the service confirmed); returns whether it did. An item added to an account
+ * list (a watchlist, favorites, rated) was placed where the sort should put it, but the service decides: that list's
+ * pages turn stale in the same transaction, so the next view or refresh fetches them.
  */
 export function completeMutation(
   db: CatalogueDatabase,
@@ -180,13 +188,12 @@ export function completeMutation(
     await db.outbox.delete(seq);
     const { mutation } = row;
     await confirm(db, row.userScope, mutation);
-    const addsToWatchlist =
-      mutation.operation === 'addToWatchlist' && mutation.params.media_type === 'tv' && mutation.params.watchlist;
-    if (addsToWatchlist) {
+    const addedTo = new Set<string>(listsAddedTo(mutation));
+    if (addedTo.size > 0) {
       await db.syncMeta
         .where('userScope')
         .equals(row.userScope)
-        .filter((meta) => meta.operation === 'accountTvWatchlist' && meta.expiresAt > now)
+        .filter((meta) => addedTo.has(meta.operation) && meta.expiresAt > now)
         .modify({ expiresAt: now });
     }
     return true;

@@ -1,6 +1,7 @@
 import type { IndexableType } from 'dexie';
 import { endpoints, type ResponseOf } from '../api/index.js';
 import type { CatalogueDatabase } from './catalogue-database.js';
+import { chooseAccountState, DERIVED_TABLES, deriveTvAccountState } from './derived-account-state.js';
 import { type ReadRef, readRef } from './read-ref.js';
 import type { RecordTableName } from './record-tables.js';
 import type { RowReader } from './row-reader.js';
@@ -43,6 +44,12 @@ export function dexieReader(db: CatalogueDatabase): RowReader {
   return {
     get: (table, key) => db.table(table).get(key),
     bulkGet: (table, keys) => db.table(table).bulkGet(keys as IndexableType[]),
+    range: (table, index, lower, upper) =>
+      db
+        .table(table)
+        .where(index ?? ':id')
+        .between(lower, upper, true, true)
+        .toArray(),
   };
 }
 
@@ -68,8 +75,12 @@ export function planStoredRead<O extends StoredOperation>(
   const flat = params as Record<string, unknown>;
   const requestKey = knownKey ?? storeRequestKey(operation, flat, userScope);
   const pageTable = mapping.kind === 'list' ? (mapping.userScoped ? 'watchlistPages' : 'listPages') : undefined;
+  // A series' account state may be derived from the user's whole TV lists (`derived-account-state.ts`): that
+  // read needs the lists, their bases, the outbox and every freshness row, and the series' own to choose.
+  const derives = operation === 'tvAccountStates' && userScope !== undefined;
   const tables: string[] = [...mapping.tables, ...(pageTable ? [pageTable] : [])];
-  if (withMeta && !tables.includes('syncMeta')) tables.push('syncMeta');
+  if (derives) tables.push(...DERIVED_TABLES.filter((table) => !tables.includes(table)));
+  if ((withMeta || derives) && !tables.includes('syncMeta')) tables.push('syncMeta');
   return {
     requestKey,
     tables,
@@ -96,11 +107,18 @@ export function planStoredRead<O extends StoredOperation>(
           ...page.extra,
         };
       };
-      const [raw, meta] = await Promise.all([
+      const [raw, meta, derived] = await Promise.all([
         readResponse(),
-        withMeta ? (reader.get('syncMeta', requestKey) as PromiseLike<SyncMetaRow | undefined>) : undefined,
+        withMeta || derives ? (reader.get('syncMeta', requestKey) as PromiseLike<SyncMetaRow | undefined>) : undefined,
+        derives ? deriveTvAccountState(reader, userScope as string, flat.series_id as number) : undefined,
       ]);
-      return { raw, meta, refs };
+      if (!derives) return { raw, meta, refs };
+      const chosen = chooseAccountState({ raw, meta, refs }, derived, {
+        requestKey,
+        params: flat,
+        userScope: userScope as string,
+      });
+      return withMeta ? chosen : { ...chosen, meta: undefined };
     },
   };
 }

@@ -1,4 +1,5 @@
 import { ScopeEndedError } from '../errors/scope-ended-error.js';
+import { accountListGroup, isAccountListOperation } from './account-lists.js';
 import type { CatalogueDatabase } from './catalogue-database.js';
 import { type BaseKey, type BaseTable, rebaseOnResponse } from './optimistic-state.js';
 import { listKeyOf, requestedPage } from './store-keys.js';
@@ -27,14 +28,12 @@ function writtenBy(
     }
     case 'listDetails':
       return { group: `list|${p.list_id}`, rows: [{ table: 'lists', key: p.list_id as number }] };
-    case 'accountTvWatchlist':
-      if (userScope === undefined) return undefined;
+    default:
+      if (userScope === undefined || !isAccountListOperation(operation)) return undefined;
       return {
-        group: `watchlist|${userScope}`,
+        group: accountListGroup(operation, userScope),
         rows: [{ table: 'watchlistPages', key: [userScope, listKeyOf(operation, params), requestedPage(params)] }],
       };
-    default:
-      return undefined;
   }
 }
 

@@ -89,6 +89,12 @@ export interface ListPageRow {
 
 export interface WatchlistPageRow extends ListPageRow {
   userScope: string;
+  /**
+   * Items a pending or confirmed change put on the list that no stored page can show (their record is not stored,
+   * or their place is on a page not stored): counted in the totals, known members, not listed. Only on the list's
+   * lowest stored page, and only while the page is the service's answer with changes applied (a new answer has none).
+   */
+  unlisted?: { id: number | string; extras?: Record<string, unknown> }[];
 }
 
 export interface SyncError {

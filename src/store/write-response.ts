@@ -37,7 +37,10 @@ export interface WriteResponseInput<O extends StoredOperation> {
   readonly writeId?: string;
 }
 
-/** What a write did: `stored` wrote records (and a list page); `not-modified` wrote freshness only. */
+/**
+ * What a write did: `stored` wrote records (and a list page); `not-modified` wrote freshness only, or nothing at all
+ * for `derived` (a series' account state that the user's whole, fresh account lists answer: nothing to fetch).
+ */
 export type WriteResult =
   | {
       readonly outcome: 'stored';
@@ -58,7 +61,7 @@ export type WriteResult =
   | {
       readonly outcome: 'not-modified';
       readonly requestKey: string;
-      readonly reason: 'status-304' | 'same-etag';
+      readonly reason: 'status-304' | 'same-etag' | 'derived';
       readonly writeId?: string;
     };
 

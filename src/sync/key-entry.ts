@@ -20,6 +20,11 @@ export interface FetchOptions {
   readonly force?: boolean;
   /** The caller's own: aborting it rejects this caller's promise; the fetch goes on while anyone else waits. */
   readonly signal?: AbortSignal | undefined;
+  /**
+   * A view's or a refresh's fetch: an answer derived from other stored answers (a series' account state from the
+   * account's lists) may be revalidated through those instead. A plain pull asks the service for this key.
+   */
+  readonly derive?: boolean;
 }
 
 export interface KeyEntryDeps {
@@ -30,7 +35,7 @@ export interface KeyEntryDeps {
   /** Sends the call and stores its answer (the engine's network path); rejects on failure or abort. */
   readonly send: (
     call: PreparedCall<StoredOperation>,
-    options: { priority: Priority; force: boolean; signal: AbortSignal },
+    options: { priority: Priority; force: boolean; derive: boolean; signal: AbortSignal },
   ) => Promise<WriteResult>;
   /** Called when nothing observes the entry and nothing is in flight: the cache forgets it. */
   readonly onIdle: (entry: KeyEntry<StoredOperation>) => void;
@@ -208,7 +213,7 @@ export class KeyEntry<O extends StoredOperation> {
 
   /** A fetch the observers hold (released when the last one leaves); failures show as the snapshot's `error`. */
   #fetchForObservers(options: FetchOptions, quiet = false): Promise<WriteResult> {
-    const flight = this.#flightFor({ priority: 'interactive', ...options }, quiet);
+    const flight = this.#flightFor({ priority: 'interactive', derive: true, ...options }, quiet);
     if (!this.#observersHold) {
       flight.holders += 1;
       let released = false;
@@ -231,6 +236,7 @@ export class KeyEntry<O extends StoredOperation> {
     const promise = this.#deps.send(this.call, {
       priority: options.priority ?? 'interactive',
       force: options.force === true,
+      derive: options.derive === true,
       signal: controller.signal,
     });
     const flight: Flight = { promise, controller, holders: 0 };

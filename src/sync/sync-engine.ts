@@ -18,6 +18,7 @@ import { readSyncMeta, recordSyncError } from '../store/sync-meta.js';
 import { type WriteResult, writeResponse } from '../store/write-response.js';
 import type { CatalogueEvents } from './catalogue-events.js';
 import { CurrentUser, type UserChange } from './current-user.js';
+import { DerivedRevalidation } from './derived-revalidation.js';
 import type { EngineOptions } from './engine-options.js';
 import { EntryCache } from './entry-cache.js';
 import { BrowseEviction } from './eviction.js';
@@ -90,6 +91,7 @@ export class SyncEngine {
   /** Names this instance's writes on their freshness rows (`writeId`): unique across tabs and reloads. */
   readonly #writePrefix: string;
   #writes = 0;
+  readonly #derived = new DerivedRevalidation();
   #status: SyncStatus;
   readonly #users = new CurrentUser();
   /** The reads of each user scope, queued or in flight: a sign-out aborts them. */
@@ -242,13 +244,14 @@ export class SyncEngine {
    * even when the current user changed since (it is switched to the new user's call by then).
    */
   pullCall<O extends PullOperation>(prepared: PreparedCall<O>, options: PullOptions = {}): Promise<WriteResult> {
-    return this.#entries.entryFor(prepared).fetch(options);
+    // A view's pull: a derived answer may be revalidated through what it is derived from.
+    return this.#entries.entryFor(prepared).fetch({ ...options, derive: true });
   }
 
   /** The network path of an entry's fetch. */
   #send<O extends PullOperation>(
     prepared: PreparedCall<O>,
-    options: { priority: Priority; force: boolean; signal: AbortSignal },
+    options: { priority: Priority; force: boolean; derive: boolean; signal: AbortSignal },
   ): Promise<WriteResult> {
     if (this.#closed) return Promise.reject(new ClosedError());
     let call = prepared;
@@ -259,6 +262,37 @@ export class SyncEngine {
       } catch (error) {
         return Promise.reject(error);
       }
+    }
+    return options.derive ? this.#pullOrRevalidateDerived(call, options) : this.#pullPrepared(call, options);
+  }
+
+  /**
+   * A series' account state that the user's whole TV lists answer is revalidated through those lists (see
+   * `derived-revalidation.ts`), unless forced; anything else, or a list not stored whole, is fetched.
+   */
+  async #pullOrRevalidateDerived<O extends PullOperation>(
+    call: PreparedCall<O>,
+    options: PullOptions,
+  ): Promise<WriteResult> {
+    const scope = call.userScope;
+    if (
+      call.operation === 'tvAccountStates' &&
+      !options.force &&
+      scope !== undefined &&
+      scope === this.#users.user?.id
+    ) {
+      const pullOptions = { priority: options.priority ?? 'interactive' } as const;
+      const derived = await this.#derived.revalidate(
+        {
+          db: this.#deps.db,
+          now: () => this.#deps.options.clock.now(),
+          userScope: scope,
+          pull: (operation, params) => this.pull(operation, params as CatalogueParams<typeof operation>, pullOptions),
+        },
+        call.requestKey,
+        options.signal,
+      );
+      if (derived) return derived;
     }
     return this.#pullPrepared(call, options);
   }
@@ -484,7 +518,9 @@ export class SyncEngine {
         db,
         now: resolved.clock.now(),
         userScope: this.#users.user?.id,
-        pull: (operation, params, pullOptions) => this.pull(operation, params, pullOptions),
+        // A refresh's pull: a derived answer is revalidated through what it is derived from.
+        pull: (operation, params, pullOptions) =>
+          this.#entries.entryFor(this.prepare(operation, params)).fetch({ ...pullOptions, derive: true }),
         progress: (event) => emitter.emit('progress', event),
       },
       options,

@@ -18,14 +18,18 @@ import type { FakeContext, OperationRequest } from './service/request.js';
 import type { Owner, Rated } from './service/state.js';
 import { FakeFailure } from './service/status-codes.js';
 
-/** Whose account state to set: a session or a guest session, and a series or one of its episodes. */
-export interface AccountStateTarget {
+/** Whose account state to set: a session or a guest session, and a series, one of its episodes, or a movie. */
+export type AccountStateTarget = {
   session_id?: string;
   guest_session_id?: string;
-  series_id: number;
-  season_number?: number;
-  episode_number?: number;
-}
+} & (
+  | {
+      series_id: number;
+      season_number?: number;
+      episode_number?: number;
+    }
+  | { movie_id: number }
+);
 
 /** Drives the fake from a test (also over HTTP under `/__fake/…`). */
 export interface FakeControl {
@@ -39,7 +43,10 @@ export interface FakeControl {
   /** A ready session, as after the whole token flow. */
   createSession(): { session_id: string; account_id: number };
   createGuestSession(): { guest_session_id: string };
-  /** Sets favorite / rated of a series or episode, and (sessions only) the series' watchlist flag. */
+  /**
+   * Sets favorite / rated of a series, an episode or a movie, and (sessions only) the watchlist flag of a series or
+   * a movie. Joining a favorite or rated list (or the watchlist) dates the entry now: the lists' order.
+   */
   setAccountState(target: AccountStateTarget, state: { favorite?: boolean; rated?: Rated; watchlist?: boolean }): void;
   /** Adds a series to the account's TV watchlist at the current time (or `added_at`). */
   addToWatchlist(entry: { session_id: string; series_id: number; added_at?: number }): void;
@@ -77,7 +84,7 @@ export interface ControlDeps {
   readonly shift: (ms: number) => void;
 }
 
-function target(ctx: FakeContext, t: AccountStateTarget): { owner: Owner; key: string; seriesId: number } {
+function target(ctx: FakeContext, t: AccountStateTarget): { owner: Owner; key: string; id: number; tv: boolean } {
   const query = new URLSearchParams();
   if (t.session_id !== undefined) query.set('session_id', t.session_id);
   if (t.guest_session_id !== undefined) query.set('guest_session_id', t.guest_session_id);
@@ -87,12 +94,16 @@ function target(ctx: FakeContext, t: AccountStateTarget): { owner: Owner; key: s
   } catch {
     throw new TypeError('setAccountState: unknown session_id or guest_session_id');
   }
+  if ('movie_id' in t) {
+    if (ctx.cat.movies.index(t.movie_id) === undefined) throw new TypeError(`unknown movie_id ${t.movie_id}`);
+    return { owner, key: `movie:${t.movie_id}`, id: t.movie_id, tv: false };
+  }
   const index = ctx.cat.series.index(t.series_id);
   if (index === undefined) throw new TypeError(`unknown series_id ${t.series_id}`);
-  if (t.season_number === undefined) return { owner, key: `tv:${t.series_id}`, seriesId: t.series_id };
+  if (t.season_number === undefined) return { owner, key: `tv:${t.series_id}`, id: t.series_id, tv: true };
   const id = episodeId(index, t.season_number, t.episode_number ?? 1);
   if (!findEpisode(ctx, id)) throw new TypeError('setAccountState: no such episode');
-  return { owner, key: `episode:${id}`, seriesId: t.series_id };
+  return { owner, key: `episode:${id}`, id: t.series_id, tv: true };
 }
 
 export function createControl(deps: ControlDeps): FakeControl {
@@ -122,15 +133,15 @@ export function createControl(deps: ControlDeps): FakeControl {
     },
     createGuestSession: () => ({ guest_session_id: ctx.state.openGuestSession() }),
     setAccountState(t, state) {
-      const { owner, key, seriesId } = target(ctx, t);
+      const { owner, key, id, tv } = target(ctx, t);
       const { watchlist, ...flags } = state;
-      ctx.state.setFlags(owner, key, flags);
+      ctx.state.setFlags(owner, key, flags, deps.now());
       if (watchlist === undefined) return;
       if (owner.kind !== 'account' || key.startsWith('episode:'))
-        throw new TypeError('watchlist needs a session and a series');
-      const list = ctx.state.watchlist(owner.accountId);
-      if (watchlist) list.set(seriesId, list.get(seriesId) ?? deps.now());
-      else list.delete(seriesId);
+        throw new TypeError('watchlist needs a session and a series or a movie');
+      const list = tv ? ctx.state.watchlist(owner.accountId) : ctx.state.movieWatchlist(owner.accountId);
+      if (watchlist) list.set(id, list.get(id) ?? deps.now());
+      else list.delete(id);
     },
     addToWatchlist(entry) {
       if (ctx.cat.series.index(entry.series_id) === undefined)

@@ -98,6 +98,31 @@ const requestCases: { [O in OperationName]: RequestCase<O> } = {
     method: 'GET',
     url: '/3/account/548/watchlist/tv?language=en-US&page=2&session_id=abc123&sort_by=created_at.desc',
   },
+  accountTvFavorites: {
+    params: { account_id: 548, session_id: 'abc123', sort_by: 'created_at.asc' },
+    method: 'GET',
+    url: '/3/account/548/favorite/tv?session_id=abc123&sort_by=created_at.asc',
+  },
+  accountMovieFavorites: {
+    params: { account_id: 548, session_id: 'abc123', page: 3 },
+    method: 'GET',
+    url: '/3/account/548/favorite/movies?page=3&session_id=abc123',
+  },
+  accountMovieWatchlist: {
+    params: { account_id: 548, session_id: 'abc123', language: 'fr-FR' },
+    method: 'GET',
+    url: '/3/account/548/watchlist/movies?language=fr-FR&session_id=abc123',
+  },
+  accountTvRated: {
+    params: { account_id: 548, session_id: 'abc123', sort_by: 'created_at.desc', page: 500 },
+    method: 'GET',
+    url: '/3/account/548/rated/tv?page=500&session_id=abc123&sort_by=created_at.desc',
+  },
+  accountMovieRated: {
+    params: { account_id: 548, session_id: 'abc123' },
+    method: 'GET',
+    url: '/3/account/548/rated/movies?session_id=abc123',
+  },
   configuration: { params: {}, method: 'GET', url: '/3/configuration' },
   createSession: {
     params: { request_token: 'tok_abc-123' },

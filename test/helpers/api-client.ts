@@ -55,4 +55,9 @@ export const exampleParams: { [O in OperationName]: ParamsOf<O> } = {
   seasonDetails: { series_id: 1399, season_number: 1 },
   seriesChanges: { series_id: 1399 },
   seasonChanges: { season_id: 3624 },
+  accountTvFavorites: { account_id: 548, session_id: 'abc123' },
+  accountMovieFavorites: { account_id: 548, session_id: 'abc123' },
+  accountMovieWatchlist: { account_id: 548, session_id: 'abc123' },
+  accountTvRated: { account_id: 548, session_id: 'abc123' },
+  accountMovieRated: { account_id: 548, session_id: 'abc123' },
 };

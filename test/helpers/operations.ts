@@ -20,4 +20,10 @@ export const BEYOND_THE_19: readonly string[] = [
   'deleteTvSeriesRating',
   'rateEpisode',
   'deleteEpisodeRating',
+  // The account lists (issue 22): favorites, movie watchlist and rated lists beside the TV watchlist.
+  'accountTvFavorites',
+  'accountMovieFavorites',
+  'accountMovieWatchlist',
+  'accountTvRated',
+  'accountMovieRated',
 ];

@@ -46,6 +46,8 @@ describe('every stored operation, fetched from the fake service, reads back exac
     const episodeId = fake.control.episodeId({ series_id: seriesId, season_number: 1, episode_number: 1 }) ?? 0;
     fake.control.addToWatchlist({ session_id, series_id: seriesId });
     fake.control.setAccountState({ session_id, series_id: seriesId }, { favorite: true, rated: { value: 8 } });
+    const movieState = { favorite: true, watchlist: true, rated: { value: 6.5 } };
+    fake.control.setAccountState({ session_id, movie_id: movieId }, movieState);
 
     const calls: { [O in StoredOperation]: ParamsOf<O> } = {
       trendingTv: { time_window: 'week' },
@@ -63,6 +65,11 @@ describe('every stored operation, fetched from the fake service, reads back exac
       personTaggedImages: { person_id: personId },
       personTranslations: { person_id: personId },
       accountTvWatchlist: { account_id, session_id },
+      accountTvFavorites: { account_id, session_id },
+      accountTvRated: { account_id, session_id, sort_by: 'created_at.desc' },
+      accountMovieWatchlist: { account_id, session_id },
+      accountMovieFavorites: { account_id, session_id },
+      accountMovieRated: { account_id, session_id },
       configuration: {},
       seasonDetails: { series_id: seriesId, season_number: 1 },
       listDetails: { list_id: fake.control.createList({ session_id, items: [movieId] }).list_id },
@@ -90,6 +97,13 @@ describe('every stored operation, fetched from the fake service, reads back exac
       seriesId,
     );
     expect(served.get('tvAccountStates')).toMatchObject({ favorite: true, rated: { value: 8 } });
+    expect((served.get('accountTvRated') as ResponseOf<'accountTvRated'>).results).toEqual([
+      expect.objectContaining({ id: seriesId, rating: 8 }),
+    ]);
+    expect((served.get('accountMovieRated') as ResponseOf<'accountMovieRated'>).results).toEqual([
+      expect.objectContaining({ id: movieId, rating: 6.5 }),
+    ]);
+    expect((served.get('accountMovieFavorites') as ResponseOf<'accountMovieFavorites'>).results[0]?.id).toBe(movieId);
     expect((served.get('popularPeople') as ResponseOf<'popularPeople'>).results[0]?.known_for.length).toBeGreaterThan(
       0,
     );

@@ -39,6 +39,11 @@ function paramsFor(f: CatalogueFixture) {
     personTaggedImages: { person_id: person.id },
     personTranslations: { person_id: person.id },
     accountTvWatchlist: { sort_by: 'created_at.desc' },
+    accountTvFavorites: {},
+    accountTvRated: { page: 1 },
+    accountMovieWatchlist: {},
+    accountMovieFavorites: { sort_by: 'created_at.desc' },
+    accountMovieRated: {},
     configuration: {},
     seasonDetails: { series_id: series.id, season_number: 1 },
     listDetails: {
@@ -62,7 +67,7 @@ describe('sync.pull', () => {
     const feeds = new Set<string>(['validateToken', 'tvChanges', 'seriesChanges', 'seasonChanges']);
     const stored = gets.filter((op) => !feeds.has(op) && endpoints[op].kind !== 'action');
     expect(operations.sort()).toEqual(stored.sort());
-    expect(operations).toHaveLength(18);
+    expect(operations).toHaveLength(23);
 
     for (const operation of operations) {
       const params = all[operation] as CatalogueParams<typeof operation>;

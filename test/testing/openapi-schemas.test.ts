@@ -11,8 +11,11 @@ import { DOCUMENTED_NULLABLE } from './shape.js';
  * says `nullable` because its schemas are inferred from one example each.
  */
 const NULLABLE = new Set([...DOCUMENTED_NULLABLE, 'logo_path', 'avatar_path']);
-/** Typed `integer` because the example was whole (`vote_average: 8`, a rating `value: 9`); both take decimals. */
-const FRACTIONAL = new Set(['vote_average', 'value']);
+/**
+ * Typed `integer` because the example was whole (`vote_average: 8`, a rating `value: 9`, a rated list's `rating: 9`);
+ * all take decimals (a rating is 0.5 to 10 in halves).
+ */
+const FRACTIONAL = new Set(['vote_average', 'value', 'rating']);
 const OPTIONS = { nullable: NULLABLE, fractional: FRACTIONAL };
 
 /** The registry's `/3/account` is the document's `/3/account/{account_id}` without the id (the fake serves both). */

@@ -1,4 +1,4 @@
-import type { OperationName } from '../../src/api/endpoints.js';
+import { endpoints, type OperationName } from '../../src/api/endpoints.js';
 import { AUTH, type Harness, type Json, ORIGIN } from './helpers.js';
 
 /** A request with any method (the harness has `get` and `post` only). */
@@ -98,6 +98,31 @@ export async function requestFor(h: Harness, operation: OperationName, variant =
       for (const series of control.allSeries().slice(0, 3))
         control.addToWatchlist({ session_id, series_id: series.id as number });
       return h.get(`/3/account/${account_id}/watchlist/tv?session_id=${session_id}`);
+    }
+    case 'accountTvFavorites':
+    case 'accountMovieFavorites':
+    case 'accountMovieWatchlist':
+    case 'accountTvRated':
+    case 'accountMovieRated': {
+      // Three entries of the list's kind, each joining it a second after the one before.
+      const { session_id, account_id } = control.createSession();
+      const tv = operation.startsWith('accountTv');
+      const state = operation.endsWith('Favorites')
+        ? { favorite: true }
+        : operation.endsWith('Watchlist')
+          ? { watchlist: true }
+          : { rated: { value: 7.5 } };
+      const movies = await h.json<{ results: Json[] }>('/3/trending/movie/day');
+      const ids = tv ? control.allSeries().slice(0, 3) : movies.results.slice(0, 3);
+      for (const { id } of ids) {
+        control.setAccountState(
+          tv ? { session_id, series_id: id as number } : { session_id, movie_id: id as number },
+          state,
+        );
+        await control.advanceTime(1_000);
+      }
+      const path = endpoints[operation].path.replace('{account_id}', String(account_id));
+      return h.get(`${path}?session_id=${session_id}`);
     }
     case 'configuration':
       return h.get('/3/configuration');

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { defineEndpoint } from '../define-endpoint.js';
 import { optional, sessionOrGuest } from '../param-rules.js';
 import { accountDetails, deleteSessionResponse, guestSessionResponse, requestTokenResponse } from '../schemas/auth.js';
+import { pagedEnvelope } from '../schemas/common.js';
 import { listDetails } from '../schemas/list-details.js';
+import { movieSummary } from '../schemas/movie-summary.js';
 import {
   credentialParam,
   idParam,
@@ -11,11 +13,43 @@ import {
   numberParam,
   pageParam,
   ratingParam,
+  watchlistSortBy,
 } from '../schemas/params.js';
+import { ratedMovieItem, ratedTvItem } from '../schemas/rated-item.js';
 import { statusEnvelope } from '../schemas/status-envelope.js';
+import { tvSeriesSummary } from '../schemas/tv-series-summary.js';
+
+/**
+ * One of the account's lists (`/3/account/{account_id}/favorite|watchlist|rated/tv|movies`): the same parameters
+ * for all six (OpenAPI), 20 items a page, sorted by when each was added (`created_at.asc` by default).
+ */
+function accountList<Item extends z.ZodType>(path: string, item: Item) {
+  return defineEndpoint({
+    method: 'GET',
+    path,
+    pathParams: { account_id: idParam },
+    query: {
+      language: optional(languageParam),
+      page: optional(pageParam),
+      session_id: credentialParam,
+      sort_by: optional(watchlistSortBy),
+    },
+    response: pagedEnvelope(item),
+    scope: 'user',
+    kind: 'list',
+    maxAgeSeconds: 300,
+  });
+}
 
 /** Sessions, the account, lists and the favorite/watchlist/rating writes (DESIGN: "Operations beyond the 19"). */
 export const userEndpoints = {
+  // The account's lists besides `accountTvWatchlist` (one of the 19). Together, the TV ones answer every series'
+  // account state at once (`tvAccountStates` is derived from them when they are stored whole).
+  accountTvFavorites: accountList('/3/account/{account_id}/favorite/tv', tvSeriesSummary),
+  accountMovieFavorites: accountList('/3/account/{account_id}/favorite/movies', movieSummary),
+  accountMovieWatchlist: accountList('/3/account/{account_id}/watchlist/movies', movieSummary),
+  accountTvRated: accountList('/3/account/{account_id}/rated/tv', ratedTvItem),
+  accountMovieRated: accountList('/3/account/{account_id}/rated/movies', ratedMovieItem),
   createRequestToken: defineEndpoint({
     method: 'GET',
     path: '/3/authentication/token/new',

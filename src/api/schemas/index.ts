@@ -33,6 +33,7 @@ export {
   personTranslation,
   personTranslations,
 } from './person-translations.js';
+export { type RatedMovieItem, type RatedTvItem, ratedMovieItem, ratedTvItem } from './rated-item.js';
 export {
   type CastMember,
   type CrewMember,

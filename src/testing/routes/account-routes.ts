@@ -1,6 +1,5 @@
-import { languageOf, localizeSeries } from '../data/translations.js';
-import { type OperationHandler, PAGE_SIZE, paged, pageOf, pathId } from '../service/request.js';
-import { FakeFailure, fail, statusResult, validationResult } from '../service/status-codes.js';
+import { type OperationHandler, pathId } from '../service/request.js';
+import { fail, statusResult } from '../service/status-codes.js';
 
 /** The tmdblib capture's change keys (the SPEC list plus `softcore`). */
 const CHANGE_KEYS = [
@@ -87,26 +86,6 @@ export const createSession: OperationHandler = ({ state }, req) => {
   if (typeof token !== 'string' || token === '') fail(33);
   const { sessionId } = state.createSession(token, req.now);
   return { status: 200, body: { success: true, session_id: sessionId } };
-};
-
-export const accountTvWatchlist: OperationHandler = ({ cat, state }, req) => {
-  const accountId = pathId(req, 'account_id');
-  const owner = state.owner(req.query, false);
-  if (owner.kind !== 'account' || owner.accountId !== accountId) fail(3);
-  const sortBy = req.query.get('sort_by') ?? 'created_at.asc';
-  if (sortBy !== 'created_at.asc' && sortBy !== 'created_at.desc') {
-    throw new FakeFailure(validationResult('sort_by must be one of created_at.asc, created_at.desc'));
-  }
-  const page = pageOf(req);
-  const language = languageOf(req.query);
-  // Map order is insertion order, which breaks ties between equal times.
-  const entries = [...state.watchlist(accountId)].map(([id, addedAt], order) => ({ id, addedAt, order }));
-  const sign = sortBy === 'created_at.asc' ? 1 : -1;
-  entries.sort((a, b) => sign * (a.addedAt - b.addedAt || a.order - b.order));
-  const results = entries
-    .slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)
-    .map((entry) => localizeSeries(cat, cat.seriesSummary(cat.series.index(entry.id) as number, false), language));
-  return paged(page, results, entries.length);
 };
 
 /**

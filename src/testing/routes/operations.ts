@@ -1,6 +1,14 @@
 import type { OperationName } from '../../api/endpoints.js';
 import type { OperationHandler } from '../service/request.js';
-import { accountTvWatchlist, configuration, createSession, removeListItem, validateToken } from './account-routes.js';
+import {
+  accountMovieFavorites,
+  accountMovieRated,
+  accountMovieWatchlist,
+  accountTvFavorites,
+  accountTvRated,
+  accountTvWatchlist,
+} from './account-list-routes.js';
+import { configuration, createSession, removeListItem, validateToken } from './account-routes.js';
 import { seasonDetails, tvChanges } from './change-list-routes.js';
 import { airingToday, discoverTv, popularPeople, trendingMovies, trendingTv } from './list-routes.js';
 import { seasonChanges, seriesChanges } from './nested-changes-routes.js';
@@ -56,4 +64,9 @@ export const operationHandlers: Record<OperationName, OperationHandler> = {
   deleteTvSeriesRating,
   rateEpisode,
   deleteEpisodeRating,
+  accountTvFavorites,
+  accountMovieFavorites,
+  accountMovieWatchlist,
+  accountTvRated,
+  accountMovieRated,
 };

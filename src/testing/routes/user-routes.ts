@@ -129,12 +129,12 @@ export const markFavorite: OperationHandler = (ctx, req) => {
   const target = mediaTarget(ctx, body);
   if (typeof body.favorite !== 'boolean') fail(47);
   const before = ctx.state.flagsOf(owner, target.key).favorite;
-  ctx.state.setFlags(owner, target.key, { favorite: body.favorite });
+  ctx.state.setFlags(owner, target.key, { favorite: body.favorite }, req.now);
   if (!body.favorite) return statusResult(13);
   return written(before ? 12 : 1);
 };
 
-/** The TV watchlist is what the fake serves back (`accountTvWatchlist`); movie entries are accepted and kept apart. */
+/** Adds to or removes from the TV or movie watchlist (served back by `accountTvWatchlist` / `accountMovieWatchlist`). */
 export const addToWatchlist: OperationHandler = (ctx, req) => {
   const owner = accountOwner(ctx, req);
   checkAccount(req, owner);
@@ -161,7 +161,7 @@ function rate(ctx: FakeContext, req: OperationRequest, key: string): HandlerResu
   const owner = ctx.state.owner(req.query, true);
   const value = ratingValue(req);
   const before = ctx.state.flagsOf(owner, key).rated;
-  ctx.state.setFlags(owner, key, { rated: { value } });
+  ctx.state.setFlags(owner, key, { rated: { value } }, req.now);
   return written(before === false ? 1 : 12);
 }
 
@@ -169,7 +169,7 @@ function rate(ctx: FakeContext, req: OperationRequest, key: string): HandlerResu
 function unrate(ctx: FakeContext, req: OperationRequest, key: string): HandlerResult {
   const owner = ctx.state.owner(req.query, true);
   if (ctx.state.flagsOf(owner, key).rated === false) fail(34);
-  ctx.state.setFlags(owner, key, { rated: false });
+  ctx.state.setFlags(owner, key, { rated: false }, req.now);
   return statusResult(13);
 }
 

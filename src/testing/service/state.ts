@@ -24,6 +24,17 @@ export type Owner =
 interface Flags {
   favorite: boolean;
   rated: Rated;
+  /** When the target became a favorite (the favorite lists' `created_at` order). */
+  favoriteAt?: number;
+  /** When the target was first rated (the rated lists' order; rating again keeps its place). */
+  ratedAt?: number;
+}
+
+/** One entry of an account list: the target's id, when it joined the list, and the rating of a rated list. */
+export interface AccountListEntry {
+  readonly id: number;
+  readonly at: number;
+  readonly rating?: number;
 }
 
 const TOKEN_LIFETIME_MS = 60 * 60 * 1000;
@@ -40,7 +51,7 @@ export class FakeState {
   readonly flags = new Map<string, Map<string, Flags>>();
   /** TV watchlist per account: series id → time added. */
   readonly watchlists = new Map<number, Map<number, number>>();
-  /** Movie watchlist per account (accepted by the watchlist write; no read operation serves it). */
+  /** Movie watchlist per account: movie id → time added. */
   readonly movieWatchlists = new Map<number, Map<number, number>>();
   readonly lists = new Map<number, { accountId: number; items: number[] }>();
   /** Change records per episode id, oldest first. */
@@ -119,12 +130,33 @@ export class FakeState {
     return this.flags.get(key)?.get(target) ?? { favorite: false, rated: false };
   }
 
-  setFlags(owner: Owner, target: string, flags: Partial<Flags>): void {
+  /** Sets flags at `now`, which dates a target's joining the favorite or rated list (not a change within it). */
+  setFlags(owner: Owner, target: string, flags: Partial<Pick<Flags, 'favorite' | 'rated'>>, now: number): void {
     const key = owner.kind === 'account' ? `a:${owner.accountId}` : `g:${owner.id}`;
-    getOrCreate(this.flags, key, () => new Map<string, Flags>()).set(target, {
-      ...this.flagsOf(owner, target),
-      ...flags,
-    });
+    const before = this.flagsOf(owner, target);
+    const next: Flags = { ...before, ...flags };
+    if (next.favorite && !before.favorite) next.favoriteAt = now;
+    if (!next.favorite) delete next.favoriteAt;
+    if (next.rated !== false && before.rated === false) next.ratedAt = now;
+    if (next.rated === false) delete next.ratedAt;
+    getOrCreate(this.flags, key, () => new Map<string, Flags>()).set(target, next);
+  }
+
+  /**
+   * An account's favorites or rated items of one kind (`tv` or `movie`), oldest first: by the time each joined the
+   * list, then by the order the fake first saw the target (a map keeps insertion order).
+   */
+  accountList(accountId: number, kind: 'tv' | 'movie', list: 'favorite' | 'rated'): AccountListEntry[] {
+    const entries: AccountListEntry[] = [];
+    for (const [target, flags] of this.flags.get(`a:${accountId}`) ?? []) {
+      const [type, id] = target.split(':');
+      if (type !== kind) continue;
+      if (list === 'favorite' && flags.favorite) entries.push({ id: Number(id), at: flags.favoriteAt ?? 0 });
+      if (list === 'rated' && flags.rated !== false) {
+        entries.push({ id: Number(id), at: flags.ratedAt ?? 0, rating: flags.rated.value });
+      }
+    }
+    return entries;
   }
 
   watchlist(accountId: number): Map<number, number> {
