@@ -150,29 +150,16 @@ export class CatalogueDatabase extends Dexie {
   constructor(options: CatalogueDatabaseOptions) {
     super(options.name, { indexedDB: options.indexedDB, IDBKeyRange: options.IDBKeyRange });
     this.idb = { indexedDB: options.indexedDB, IDBKeyRange: options.IDBKeyRange };
-    // Dexie diffs the installed schema against the latest declared one, so only the versions whose upgrade
-    // functions carry data forward are declared besides it: versions 1–3 as version 3 with both backfills (a
-    // version-2 database re-runs the version-2 one, which is idempotent), and version 8's outbox bases. Dexie
-    // runs an upgrade function only for a database below its version.
-    this.version(3)
-      .stores({ ...version1Stores, ...version2Stores, ...version3Stores })
+    // One version: Dexie diffs the installed schema against it, whatever version that is, and runs the upgrade
+    // function for any database below it. The backfills of earlier versions run in order; each leaves a database
+    // that never needed it as it was, so none depends on knowing the version it upgrades from.
+    this.version(CURRENT_SCHEMA_VERSION)
+      .stores(CURRENT_STORES)
       .upgrade(async (tx) => {
         await upgradeToVersion2(tx);
         await upgradeToVersion3(tx);
+        await upgradeToVersion8(tx);
       });
-    this.version(8)
-      .stores({
-        ...version1Stores,
-        ...version2Stores,
-        ...version3Stores,
-        ...version4Stores,
-        ...version5Stores,
-        ...version6Stores,
-        ...version7Stores,
-        ...version8Stores,
-      })
-      .upgrade(upgradeToVersion8);
-    this.version(CURRENT_SCHEMA_VERSION).stores(CURRENT_STORES);
     const { onVersionChange, onBlocked } = options;
     // Registered after Dexie's own handlers, so these run first; returning false stops Dexie's default,
     // which closes too but also writes to the console (a library must not).

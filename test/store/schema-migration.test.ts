@@ -12,7 +12,7 @@ import {
 } from '../../src/store/index.js';
 import { failMutation } from '../../src/store/outbox-store.js';
 import { version1Stores } from '../../src/store/schema/version-1.js';
-import { version2Stores } from '../../src/store/schema/version-2.js';
+import { userScopeOfRequestKey, version2Stores } from '../../src/store/schema/version-2.js';
 import { version3Stores } from '../../src/store/schema/version-3.js';
 import { version4Stores } from '../../src/store/schema/version-4.js';
 import { version5Stores } from '../../src/store/schema/version-5.js';
@@ -140,7 +140,13 @@ describe('schema versions', () => {
     expect(outboxBase).toEqual([]);
     expect(after).not.toHaveProperty('bootViews');
     const outboxBefore = (before.outbox as Record<string, unknown>[]).map(({ undo: _undo, ...row }) => row);
-    expect(carried).toEqual({ ...before, outbox: outboxBefore });
+    // These rows were written as version 1 wrote them, without `userScope`: the version-2 backfill (which runs for
+    // any older database, and sets what the request key already says) gives them one.
+    const syncMetaBefore = (before.syncMeta as { requestKey: string; userScope?: string }[]).map((row) => {
+      const userScope = userScopeOfRequestKey(row.requestKey);
+      return userScope === undefined ? row : { ...row, userScope };
+    });
+    expect(carried).toEqual({ ...before, outbox: outboxBefore, syncMeta: syncMetaBefore });
     expect(after.outbox).toHaveLength(1);
     // The upgrade deleted the list pages' `operation` index in IndexedDB itself, not only in Dexie's schema.
     const tx = db.backendDB().transaction(['listPages', 'syncMeta'], 'readonly');

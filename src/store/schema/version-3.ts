@@ -12,7 +12,8 @@ export const version3Stores = {
 /**
  * Every episode already stored gets a cursor. Version 2 recorded no time per episode, so the cursor starts at 0:
  * older than any change window, which sends the episode down the 14-day fallback (its stored resources are
- * revalidated once) rather than pretending it is up to date.
+ * revalidated once) rather than pretending it is up to date. An episode that has a cursor keeps it, so running this
+ * on a later version's database changes nothing (every episode there is written with its cursor).
  */
 export async function upgradeToVersion3(tx: Transaction): Promise<void> {
   const episodes = (await tx.table('episodes').toArray()) as {
@@ -21,14 +22,17 @@ export async function upgradeToVersion3(tx: Transaction): Promise<void> {
     season_number: number;
     episode_number: number;
   }[];
+  const tracked = new Set((await tx.table('episodeCursors').toCollection().primaryKeys()) as number[]);
   await tx.table('episodeCursors').bulkPut(
-    episodes.map((row) => ({
-      episode_id: row.id,
-      series_id: row.show_id,
-      season_number: row.season_number,
-      episode_number: row.episode_number,
-      checkedAt: 0,
-      applied: [],
-    })),
+    episodes
+      .filter((row) => !tracked.has(row.id))
+      .map((row) => ({
+        episode_id: row.id,
+        series_id: row.show_id,
+        season_number: row.season_number,
+        episode_number: row.episode_number,
+        checkedAt: 0,
+        applied: [],
+      })),
   );
 }
