@@ -9,6 +9,7 @@ export const DEVTOOLS_CSS = `
   width: min(460px, calc(100vw - 24px)); }
 .panel { background: #0d1117; border: 1px solid #30363d; border-radius: 8px; box-shadow: 0 8px 24px #0008;
   overflow: hidden; }
+:host([data-placement="floating"][data-open="false"]) { width: auto; }
 :host([data-placement="floating"]) .panel { max-height: min(70vh, 640px); display: flex; flex-direction: column; }
 .bar { display: flex; align-items: center; gap: 8px; padding: 6px 10px; background: #161b22;
   border-bottom: 1px solid #30363d; }

@@ -84,6 +84,7 @@ export function mountDevtools(catalogue: Catalogue, options?: DevtoolsOptions): 
   const setOpen = (next: boolean) => {
     if (!mounted) return;
     open = next;
+    host.dataset.open = String(open);
     view.setOpen(open);
     model.setActive(open);
     if (open) {

@@ -98,6 +98,8 @@ describe('the devtools panel', () => {
     // The heading's button collapses and expands the body, and says so.
     const toggle = buttons[0] as HTMLButtonElement;
     const body = shadow.getElementById(toggle.getAttribute('aria-controls') ?? '') as HTMLElement;
+    const host = doc.querySelector('catalogue-sync-devtools') as HTMLElement;
+    expect(host.dataset.open).toBe('true');
     toggle.click();
     expect([devtools.open, body.hidden, toggle.getAttribute('aria-expanded'), toggle.textContent]).toEqual([
       false,
@@ -105,6 +107,7 @@ describe('the devtools panel', () => {
       'false',
       'Show',
     ]);
+    expect(host.dataset.open).toBe('false');
     devtools.toggle();
     expect([devtools.open, body.hidden, toggle.getAttribute('aria-expanded')]).toEqual([true, false, 'true']);
   });
