@@ -41,7 +41,10 @@ export type DevtoolsPart = 'queue' | 'inFlight' | 'outbox' | 'quarantine' | 'sto
 export interface DevtoolsState {
   readonly queue: QueueStats;
   readonly status: SyncStatus;
-  /** Clock time until which a 429 holds every request, and the service's `Retry-After`, from `rateLimited`. */
+  /**
+   * Clock time until which a 429 holds every request, and the service's `Retry-After`, from `rateLimited`. Shown while
+   * `until` is ahead: the queue's `stats` event when its state leaves `rateLimited` draws the queue part again.
+   */
   readonly rateLimited: { readonly until: number; readonly retryAfterMs: number | undefined } | undefined;
   /** Oldest first. Requests already in flight when the panel was mounted are counted in `queue.inFlight` only. */
   readonly inFlight: readonly InFlightRequest[];

@@ -339,3 +339,37 @@ describe('the devtools panel', () => {
     expect(doc.body.children).toHaveLength(0);
   });
 });
+
+describe('the rate budget', () => {
+  it('shows a 429: the count, the lowered rate and the pause while it lasts', async () => {
+    // The service allows 2 requests a second; the catalogue starts at 40: the first burst meets a 429.
+    const fixture = open({ service: { rateLimit: { perSecond: 2 } } });
+    const { catalogue, service } = fixture;
+    const doc = page();
+    mount(fixture, doc);
+    await settle(fixture);
+    expect([figure(doc, 'rate'), figure(doc, 'rate-limited'), figure(doc, 'paused')]).toEqual([
+      '40.0/s',
+      '0',
+      undefined,
+    ]);
+    const paused: string[] = [];
+    catalogue.on('rateLimited', () => {
+      // Drawn at the end of the task that emitted it.
+      queueMicrotask(() => paused.push(figure(doc, 'paused') ?? 'not shown'));
+    });
+    const pulls = Promise.allSettled(
+      (['trendingTv', 'trendingMovies'] as const).flatMap((operation) =>
+        (['day', 'week'] as const).map((time_window) => catalogue.sync.pull(operation, { time_window })),
+      ),
+    );
+    await fixture.clock.runUntil(pulls);
+    await settle(fixture);
+    expect(service.log.count({ status: 429 })).toBeGreaterThan(0);
+    expect(Number(figure(doc, 'rate-limited'))).toBe(service.log.count({ status: 429 }));
+    expect(Number.parseFloat(figure(doc, 'rate') ?? '')).toBeLessThan(40);
+    expect(paused[0]).toMatch(/^Rate limited: no request starts for \d+\.\d s/);
+    // Once the pause is over, the note goes with the next draw.
+    expect(figure(doc, 'paused')).toBeUndefined();
+  });
+});
