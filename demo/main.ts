@@ -11,6 +11,7 @@ import { registerBackgroundRefresh, watchWorkerUpdates } from '../src/sw/index.j
 import { DEMO_RATE_LIMIT } from './app/config.js';
 import type { DemoContext, Screen } from './app/context.js';
 import { restoreDemoUser } from './app/demo-user.js';
+import { devtoolsToggle } from './app/devtools-toggle.js';
 import { h, replace } from './app/dom.js';
 import { createImages } from './app/images.js';
 import { type Route, routeOf } from './app/router.js';
@@ -53,7 +54,8 @@ replace(
     syncBar(catalogue),
   ),
   main,
-  h('footer', { class: 'footer' }, 'Offline-first, built on catalogue-sync · ', storageNote),
+  // The toggle first: the panel floats over the bottom right corner, where it would cover a button placed last.
+  h('footer', { class: 'footer' }, devtoolsToggle(catalogue), 'Offline-first, built on catalogue-sync · ', storageNote),
   update.element,
 );
 

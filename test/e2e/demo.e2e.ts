@@ -292,6 +292,52 @@ describe('the demo PWA', () => {
     expect(service.log.count({ operation: 'rateEpisode' })).toBe(1);
   });
 
+  it('the Developer tools button opens the panel: queue figures, storage by kind and the outbox, live', async () => {
+    const { service } = e2e.served;
+    await openScreen('#/list', 'main .list-item');
+    const sentBefore = service.log.count({ operation: 'removeListItem' });
+    // A change made offline first, so the panel opens on a pending row (and covers nothing the test clicks).
+    await e2e.context.setOffline(true);
+    await page.locator('main .list-item button').first().click();
+    await expect.poll(() => page.locator('main .outbox-panel .count').textContent()).toBe('1 pending · 0 failed');
+
+    const toggle = page.locator('#devtools-toggle');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    const panel = page.getByRole('region', { name: 'Catalogue devtools' });
+    await panel.waitFor();
+    expect(await page.locator('catalogue-sync-devtools').getAttribute('data-placement')).toBe('floating');
+    const figure = (name: string) => panel.locator(`[data-figure="${name}"]`).textContent();
+    expect(await figure('network')).toBe('offline');
+    expect(await figure('queued')).toMatch(/^\d+$/);
+    expect(await figure('rate')).toMatch(/^\d+\.\d\/s$/);
+    const outboxRows = panel.locator('[data-part="outbox"] tbody tr');
+    await expect.poll(() => outboxRows.count()).toBe(1);
+    expect(await outboxRows.first().getAttribute('data-state')).toBe('pending');
+    expect(await outboxRows.first().locator('td').nth(2).textContent()).toBe('removeListItem');
+    const browseRows = () => panel.locator('[data-part="storage"] tr[data-kind="browse"] td').first().textContent();
+    await expect.poll(async () => Number(await browseRows())).toBeGreaterThan(0);
+    await shot('devtools', false);
+
+    // Back online, the row is sent: the panel's outbox empties and the queue counts the request.
+    const sent = Number(await figure('sent'));
+    await e2e.context.setOffline(false);
+    await expect.poll(() => outboxRows.count()).toBe(0);
+    expect(await figure('outbox-count')).toMatch(/^0 pending · 0 failed · account:\d+$/);
+    await expect.poll(async () => Number(await figure('sent'))).toBeGreaterThan(sent);
+    expect(await figure('network')).toBe('online');
+    expect(service.log.count({ operation: 'removeListItem' })).toBe(sentBefore + 1);
+
+    // Keyboard: the panel's own button collapses it, then the page's button removes it.
+    await panel.getByRole('button', { name: 'Hide' }).focus();
+    await page.keyboard.press('Enter');
+    expect(await panel.getByRole('button', { name: 'Show' }).getAttribute('aria-expanded')).toBe('false');
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    expect(await page.locator('catalogue-sync-devtools').count()).toBe(0);
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+  });
+
   it('settings point the page at another service; the token stays out of IndexedDB', async () => {
     await openScreen('#/settings', '#base-url');
     expect(await page.locator('#token').getAttribute('type')).toBe('password');

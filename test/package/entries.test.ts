@@ -95,6 +95,26 @@ describe('what each entry reaches', () => {
     }
   });
 
+  it('./devtools reaches no package at all: the panel is plain DOM over the catalogue it is given', async () => {
+    const reached = await externalImports('./devtools', 'browser');
+    expect(reached).toEqual([]);
+    // The scan sees the entry's own modules (a scan of nothing would pass).
+    const result = await build({
+      entryPoints: [entryFile('./devtools')],
+      bundle: true,
+      write: false,
+      metafile: true,
+      format: 'esm',
+      platform: 'browser',
+      packages: 'external',
+      logLevel: 'silent',
+    });
+    const modules = Object.keys(result.metafile.inputs);
+    expect(modules.some((path) => path.endsWith('dist/devtools/mount-devtools.js'))).toBe(true);
+    // Types only from the main entry: an app's bundle does not get a second copy of the library through it.
+    expect(modules.filter((path) => !path.includes('dist/devtools/'))).toEqual(['dist/env.js']);
+  });
+
   it('every package an entry reaches is a dependency, so installing the library alone is enough', async () => {
     const reached = new Set<string>();
     for (const subpath of Object.keys(pkg.exports).filter((key) => !key.endsWith('.json'))) {
