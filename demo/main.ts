@@ -112,7 +112,19 @@ async function askPersistence(): Promise<void> {
   replace(storageNote, persisted ? 'storage kept by the browser' : 'storage may be cleared by the browser');
 }
 
+/**
+ * "Skip to content" moves the focus to the screen without touching the hash: the router would take `#main` for a
+ * route (and show "Page not found").
+ */
+function wireSkipLink(): void {
+  document.querySelector('.skip-link')?.addEventListener('click', (event) => {
+    event.preventDefault();
+    main.focus();
+  });
+}
+
 async function start(): Promise<void> {
+  wireSkipLink();
   const [configuration] = await Promise.all([
     loadConfiguration(),
     settings.isFake ? restoreDemoUser(catalogue).catch(() => undefined) : undefined,

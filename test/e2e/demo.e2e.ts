@@ -155,6 +155,13 @@ describe('the demo PWA', () => {
     // The screen's content takes the focus (hashchange runs just after the hash is set).
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
     expect(await page.locator('main h1').textContent()).toBe('Airing today');
+
+    // "Skip to content" moves the focus to the screen and stays on it: no route change, no "Page not found".
+    await page.focus('.skip-link');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+    expect(await page.evaluate(() => location.hash)).toBe('#/airing');
+    expect(await page.locator('main h1').textContent()).toBe('Airing today');
   });
 
   it('offline, a reload shows the visited screens from the store and discover filters run locally', async () => {
