@@ -1,20 +1,18 @@
 import type { EventEmitter } from 'eventemitter3';
 import type { ResponseOf } from '../api/endpoints.js';
 import { ClosedError } from '../errors/closed-error.js';
-import { isSchemaValidationError, NetworkError, type SchemaValidationError } from '../errors/index.js';
-import { isScopeEndedError, ScopeEndedError } from '../errors/scope-ended-error.js';
-import { scrubMessage } from '../errors/scrub-message.js';
+import { NetworkError } from '../errors/index.js';
+import { ScopeEndedError } from '../errors/scope-ended-error.js';
 import type { Priority } from '../queue/priority.js';
 import type { RequestQueue } from '../queue/request-queue.js';
 import type { CatalogueDatabase } from '../store/catalogue-database.js';
 import { namesUser } from '../store/purge-user-scope.js';
-import { quarantineResponse } from '../store/quarantine-response.js';
 import { readStored } from '../store/read-stored.js';
 import { writeRebased } from '../store/rebase-mutations.js';
 import { responseBytes } from '../store/size-ledger.js';
 import { isStoredOperation } from '../store/store-mappings.js';
 import { storedPageCount } from '../store/stored-page-count.js';
-import { readSyncMeta, recordSyncError } from '../store/sync-meta.js';
+import { readSyncMeta } from '../store/sync-meta.js';
 import { type WriteResult, writeResponse } from '../store/write-response.js';
 import type { CatalogueEvents } from './catalogue-events.js';
 import { CurrentUser, type UserChange } from './current-user.js';
@@ -37,6 +35,7 @@ import type {
   RefreshResult,
 } from './pull-options.js';
 import { ReadMarks } from './read-marks.js';
+import { recordPullFailure } from './record-pull-failure.js';
 import { revalidateStale } from './revalidate-stale.js';
 import { nextSyncStatus, type SyncStatus, type SyncStatusEvent } from './sync-status.js';
 import type { UserScope } from './user-scope.js';
@@ -61,21 +60,6 @@ interface EngineDeps {
   readonly db: CatalogueDatabase;
   readonly queue: RequestQueue;
   readonly emitter: EventEmitter<CatalogueEvents>;
-}
-
-function plainError(error: unknown): { name: string; message: string; status?: number; statusCode?: number } {
-  const e = error as { name?: unknown; message?: unknown; status?: unknown; statusCode?: unknown };
-  const plain: { name: string; message: string; status?: number; statusCode?: number } = {
-    name: typeof e?.name === 'string' ? e.name : 'Error',
-    message: scrubMessage(typeof e?.message === 'string' ? e.message : String(error)),
-  };
-  if (typeof e?.status === 'number') plain.status = e.status;
-  if (typeof e?.statusCode === 'number') plain.statusCode = e.statusCode;
-  return plain;
-}
-
-function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
-  return signal?.aborted === true && error === signal.reason;
 }
 
 /**
@@ -380,51 +364,23 @@ export class SyncEngine {
       void this.#readMarks.flush();
       return result;
     } catch (error) {
-      await this.#recordFailure(call, error, options.signal);
+      const { db, emitter, options: resolved } = this.#deps;
+      await recordPullFailure(
+        {
+          db,
+          emitter,
+          clock: resolved.clock,
+          logger: resolved.logger,
+          hasEnded: (scope) => this.#users.hasEnded(scope),
+          lastSyncedAt: () => this.#status.lastSyncedAt,
+          transition: (event) => this.transition(event),
+        },
+        call,
+        error,
+        options.signal,
+      );
       throw error;
     }
-  }
-
-  async #recordFailure(call: PreparedCall<PullOperation>, error: unknown, signal: AbortSignal | undefined) {
-    const { db, emitter, options } = this.#deps;
-    const at = options.clock.now();
-    const { operation, requestKey } = call;
-    // Signed out meanwhile: nothing is written under the scope, not even its error.
-    const ended = call.userScope !== undefined && this.#users.hasEnded(call.userScope);
-    if (isAbort(error, signal) || ended || isScopeEndedError(error)) {
-      // A caller changing its mind is not a failure of the service: no error state, nothing recorded.
-      this.transition({ type: 'succeeded', at: this.#status.lastSyncedAt ?? at });
-      return;
-    }
-    const plain = plainError(error);
-    const info = { name: plain.name, message: plain.message, operation, at };
-    try {
-      if (isSchemaValidationError(error)) {
-        await quarantineResponse(db, { operation, requestKey, error: error as SchemaValidationError, receivedAt: at });
-      }
-      await recordSyncError(db, {
-        requestKey,
-        operation,
-        ...(call.userScope === undefined ? {} : { userScope: call.userScope }),
-        error: plain,
-        now: at,
-      });
-    } catch (storeError) {
-      options.logger.error('catalogue-sync: could not record a failed pull', {
-        operation,
-        requestKey,
-        error: plainError(storeError).message,
-      });
-    }
-    if (isSchemaValidationError(error)) {
-      const path = (error as SchemaValidationError).path;
-      emitter.emit('quarantined', { operation, requestKey, path, message: plain.message, at });
-      this.transition({ type: 'quarantined', error: info });
-    } else {
-      emitter.emit('error', { operation, requestKey, error: plain, at });
-      this.transition({ type: 'failed', error: info });
-    }
-    options.logger.warn('catalogue-sync: pull failed', { operation, requestKey, error: plain.name });
   }
 
   /** Where the stored answer of a call stands. */
