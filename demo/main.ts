@@ -59,6 +59,20 @@ replace(
   update.element,
 );
 
+/** Keeps the tab's title on the screen's heading, which a detail screen fills in with a name when it arrives. */
+let titleWatch: MutationObserver | undefined;
+function followHeading(fallback: string): void {
+  titleWatch?.disconnect();
+  const heading = main.querySelector('#screen-title');
+  const show = () => {
+    document.title = `${heading?.textContent?.trim() || fallback} · Catalogue`;
+  };
+  show();
+  if (!heading) return;
+  titleWatch = new MutationObserver(show);
+  titleWatch.observe(heading, { childList: true, characterData: true, subtree: true });
+}
+
 let context: DemoContext = { catalogue, images: createImages(catalogue, undefined), online: () => navigator.onLine };
 let current: Screen | undefined;
 
@@ -67,7 +81,7 @@ function render(moveFocus: boolean): void {
   current?.dispose();
   current = route.open(context);
   replace(main, current.element);
-  document.title = `${current.title} · Catalogue`;
+  followHeading(current.title);
   for (const link of navLinks) {
     if (link.dataset.section === route.section) link.setAttribute('aria-current', 'page');
     else link.removeAttribute('aria-current');

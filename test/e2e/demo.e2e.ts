@@ -133,6 +133,10 @@ describe('the demo PWA', () => {
     await page.locator('main a.card[href^="#/series/"]').first().click();
     await page.locator('main .credits li').first().waitFor();
     await page.locator('main .posters img').first().waitFor();
+    // The tab is titled after the series once its name is shown, not "Series" for every series.
+    const seriesName = (await page.locator('main h1').textContent())?.trim();
+    expect(seriesName).not.toBe('Series');
+    await expect.poll(() => page.title()).toBe(`${seriesName} · Catalogue`);
     await shot('series');
     await openScreen('#/trending/day', 'main .card img');
     await page.locator('main a.card[href^="#/movie/"]').first().click();
