@@ -58,8 +58,9 @@ export function createStoreView<O extends PullOperation>(
     }
     return resolved;
   };
+  /** Nothing to show, and why (signed out of a per-user call, or closed): the same object while the reason stays. */
   let signedOut: { error: unknown; snapshot: Snapshot } | undefined;
-  const signedOutSnapshot = (error: unknown): Snapshot => {
+  const missingWith = (error: unknown): Snapshot => {
     if (signedOut === undefined || signedOut.error !== error) {
       const snapshot: Snapshot = Object.freeze({
         data: undefined,
@@ -73,20 +74,14 @@ export function createStoreView<O extends PullOperation>(
     return signedOut.snapshot;
   };
   let last: { key: string; snapshot: Snapshot } = { key: lastCall.requestKey, snapshot: loadingSnapshot() };
-  let closed: Snapshot | undefined;
+  let closedError: ClosedError | undefined;
   const getSnapshot = (): Snapshot => {
     if (engine.closed) {
-      closed ??= Object.freeze({
-        data: undefined,
-        status: 'missing',
-        fetching: false,
-        error: new ClosedError(),
-        updatedAt: undefined,
-      });
-      return closed;
+      closedError ??= new ClosedError();
+      return missingWith(closedError);
     }
     const current = resolve();
-    if ('signedOut' in current) return signedOutSnapshot(current.signedOut);
+    if ('signedOut' in current) return missingWith(current.signedOut);
     const key = current.call.requestKey;
     const entry: KeyEntry<O> | undefined = engine.peekEntry<O>(key);
     // Another user's last snapshot is never shown: a key not seen yet starts from loading.
