@@ -1,4 +1,5 @@
 import { type EpisodeFields, episodeObject } from './episodes.js';
+import { ImageLabels } from './image-labels.js';
 import { KIND } from './kinds.js';
 import { movieCore, movieSummary } from './movies.js';
 import { creditPerson } from './people.js';
@@ -19,6 +20,8 @@ export class Catalogue {
   readonly episodeOverrides = new Map<number, Partial<EpisodeFields>>();
   /** Episode names in another language set by translation changes (`mutateEpisodes`), by `<language>:<episode id>`. */
   readonly translationOverrides = new Map<string, { name: string }>();
+  /** The title or name each generated image path shows, for the placeholder images. */
+  readonly imageLabels = new ImageLabels();
 
   constructor(
     readonly seed: number,

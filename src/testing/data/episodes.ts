@@ -25,14 +25,15 @@ export function generatedEpisodeFields(
 ): EpisodeFields {
   const rng = recordRandom(cat.seed, KIND.episode, seriesIndex, season.seasonNumber, episodeNumber);
   const voteCount = rng.chance(0.3) ? 0 : rng.int(1, 400);
+  // Placeholder names are common in the real catalogue. (Drawn here, in the order the fields were always drawn.)
+  const name = rng.chance(0.1) ? `Episode ${episodeNumber}` : title(rng);
   return {
     air_date: season.airDay === undefined ? '' : isoDay(season.airDay + (episodeNumber - 1) * 7),
-    // Placeholder names are common in the real catalogue.
-    name: rng.chance(0.1) ? `Episode ${episodeNumber}` : title(rng),
+    name,
     overview: rng.chance(0.15) ? '' : overview(rng),
     production_code: rng.chance(0.7) ? '' : `${season.seasonNumber}${String(episodeNumber).padStart(2, '0')}`,
     runtime: rng.chance(0.1) ? null : rng.int(20, 65),
-    still_path: maybeImage(rng, 0.15),
+    still_path: cat.imageLabels.note(maybeImage(rng, 0.15), name),
     vote_average: voteCount === 0 ? 0 : round3(4 + 6 * rng.next()),
     vote_count: voteCount,
   };

@@ -35,12 +35,12 @@ export function movieSummary(cat: Catalogue, index: number, mediaType: boolean):
   const originalTitle = nativeTitle(rng, language, name);
   return {
     adult: core.adult,
-    backdrop_path: maybeImage(rng, 0.1),
+    backdrop_path: cat.imageLabels.note(maybeImage(rng, 0.1), name),
     id: core.id,
     title: name,
     original_title: originalTitle,
     overview: rng.chance(0.04) ? '' : overview(rng),
-    poster_path: maybeImage(rng, 0.05),
+    poster_path: cat.imageLabels.note(maybeImage(rng, 0.05), name),
     ...(mediaType ? { media_type: 'movie' } : {}),
     original_language: language,
     genre_ids: rng.pickDistinct(MOVIE_GENRES, rng.int(1, 3)),

@@ -34,7 +34,7 @@ export function personText(cat: Catalogue, index: number): PersonText {
   // Some people are known under a name in their own script: credits then show it as original_name.
   const script = rng.chance(0.15) ? SCRIPTS[rng.pick(['ja', 'ko', 'zh', 'ru'])] : undefined;
   const originalName = script ? rng.pickDistinct(script, 3).join('') : name;
-  return { name, originalName, profilePath: maybeImage(rng, 0.2) };
+  return { name, originalName, profilePath: cat.imageLabels.note(maybeImage(rng, 0.2), name) };
 }
 
 /** The person fields every credit repeats, in the real key order. */

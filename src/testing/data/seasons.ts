@@ -2,6 +2,7 @@ import type { Catalogue } from './catalogue.js';
 import { KIND } from './kinds.js';
 import { recordRandom } from './random.js';
 import { seasonId } from './scale.js';
+import { seriesCore, seriesText } from './series.js';
 import { imageFilePath, personName } from './text.js';
 import { DEPARTMENTS } from './vocabulary.js';
 
@@ -45,6 +46,7 @@ const POSTER_LANGUAGES: readonly [string | null, string | null][] = [
 export function seasonImages(cat: Catalogue, seriesIndex: number, seasonNumber: number): Record<string, unknown> {
   const rng = recordRandom(cat.seed, KIND.seasonImages, seriesIndex, seasonNumber);
   const count = rng.chance(0.1) ? 0 : rng.int(1, 12);
+  const label = `${seriesText(cat, seriesIndex, seriesCore(cat, seriesIndex).language).name} Season ${seasonNumber}`;
   const posters = Array.from({ length: count }, () => {
     const height = rng.pick(POSTER_HEIGHTS);
     const aspect = rng.chance(0.85) ? 0.667 : 0.68;
@@ -55,7 +57,7 @@ export function seasonImages(cat: Catalogue, seriesIndex: number, seasonNumber: 
       height,
       iso_3166_1: country,
       iso_639_1: language,
-      file_path: imageFilePath(rng),
+      file_path: cat.imageLabels.note(imageFilePath(rng), label),
       vote_average: voteCount === 0 ? 0 : Math.round((5 + rng.next() * 0.6) * 1000) / 1000,
       vote_count: voteCount,
       width: Math.round(height * aspect),

@@ -67,8 +67,8 @@ export function seriesText(cat: Catalogue, index: number, language: string): Ser
     name,
     originalName: nativeTitle(rng, language, name),
     overview: rng.chance(0.05) ? '' : overview(rng),
-    posterPath: maybeImage(rng, 0.05),
-    backdropPath: maybeImage(rng, 0.1),
+    posterPath: cat.imageLabels.note(maybeImage(rng, 0.05), name),
+    backdropPath: cat.imageLabels.note(maybeImage(rng, 0.1), name),
   };
 }
 

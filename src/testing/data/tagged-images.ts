@@ -34,20 +34,15 @@ export function personTaggedImages(cat: Catalogue, personIndex: number): Record<
       const seasons = cat.seasons(seriesIndex);
       const season = rng.pick(seasons);
       const episodeNumber = rng.int(1, season.episodeCount);
-      images.push({
-        ...common,
-        image_type: 'still',
-        media: cat.episode(seriesIndex, season, episodeNumber),
-        media_type: 'episode',
-      });
+      const media = cat.episode(seriesIndex, season, episodeNumber);
+      cat.imageLabels.note(filePath, String(media.name));
+      images.push({ ...common, image_type: 'still', media, media_type: 'episode' });
     } else {
       const movieIndex = cat.nonAdultMovie(rng.int(0, cat.sizes.movies - 1));
-      images.push({
-        ...common,
-        image_type: rng.chance(0.8) ? 'poster' : 'backdrop',
-        media: cat.movieSummary(movieIndex, true),
-        media_type: 'movie',
-      });
+      const imageType = rng.chance(0.8) ? 'poster' : 'backdrop';
+      const media = cat.movieSummary(movieIndex, true);
+      cat.imageLabels.note(filePath, String(media.title));
+      images.push({ ...common, image_type: imageType, media, media_type: 'movie' });
     }
   }
   return images;

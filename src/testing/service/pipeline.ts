@@ -225,7 +225,7 @@ export function createPipeline(deps: PipelineDeps) {
   function image(request: Request, size: string, file: string): Response {
     const origin = request.headers.get('origin');
     const entry = { operation: 'image', method: 'GET', path: new URL(request.url).pathname, time: deps.now() };
-    const svg = placeholderSvg(size, file);
+    const svg = placeholderSvg(size, file, deps.ctx.cat.imageLabels.of(file));
     if (svg === undefined) {
       const response = new Response('Not Found', { status: 404, headers: corsHeaders(origin) });
       return finish({ ...entry, status: 404 }, response, 'Not Found');
