@@ -49,7 +49,12 @@ replace(
   h(
     'header',
     { class: 'topbar' },
-    h('a', { class: 'brand', href: '#/' }, h('img', { src: '/icon.svg', alt: '', width: 28, height: 28 }), 'Catalogue'),
+    h(
+      'a',
+      { class: 'brand', href: '#/' },
+      h('img', { src: '/icon.svg', alt: '', width: 28, height: 28 }),
+      h('span', { class: 'brand-name' }, 'Catalogue'),
+    ),
     h('nav', { class: 'mainnav', 'aria-label': 'Screens' }, navLinks),
     syncBar(catalogue),
   ),
@@ -76,6 +81,15 @@ function followHeading(fallback: string): void {
 let context: DemoContext = { catalogue, images: createImages(catalogue, undefined), online: () => navigator.onLine };
 let current: Screen | undefined;
 
+/** On a phone the tabs scroll sideways: bring the current one into view (only the nav scrolls, not the page). */
+function showTab(link: HTMLElement): void {
+  const nav = link.parentElement;
+  if (!nav || nav.scrollWidth <= nav.clientWidth) return;
+  const navBox = nav.getBoundingClientRect();
+  const linkBox = link.getBoundingClientRect();
+  nav.scrollLeft += linkBox.left - navBox.left - (navBox.width - linkBox.width) / 2;
+}
+
 function render(moveFocus: boolean): void {
   const route = routeOf(location.hash);
   current?.dispose();
@@ -83,8 +97,10 @@ function render(moveFocus: boolean): void {
   replace(main, current.element);
   followHeading(current.title);
   for (const link of navLinks) {
-    if (link.dataset.section === route.section) link.setAttribute('aria-current', 'page');
-    else link.removeAttribute('aria-current');
+    if (link.dataset.section === route.section) {
+      link.setAttribute('aria-current', 'page');
+      showTab(link);
+    } else link.removeAttribute('aria-current');
   }
   // Keyboard and screen-reader users land on the new screen, not on the link they left.
   if (moveFocus) main.focus({ preventScroll: true });

@@ -21,45 +21,41 @@ export function accountActions(ctx: DemoContext, seriesId: number): { element: H
       ? account.deleteTvSeriesRating({ series_id: seriesId })
       : account.rateTvSeries({ series_id: seriesId, value }),
   );
-  const toggles = h('span', { class: 'toggles' });
+  // The toggles are made once and updated in place, so the one just pressed keeps the keyboard focus.
+  const toggle = (change: (on: boolean) => Promise<unknown>) => {
+    const button = h('button', { class: 'button toggle', type: 'button', 'aria-pressed': 'false' });
+    let busy = false;
+    button.addEventListener('click', () => {
+      // Not `disabled`: a disabled button drops the focus. A second press waits for the first change instead.
+      if (busy) return;
+      busy = true;
+      button.setAttribute('aria-disabled', 'true');
+      void change(button.getAttribute('aria-pressed') === 'true').finally(() => {
+        busy = false;
+        button.removeAttribute('aria-disabled');
+      });
+    });
+    return button;
+  };
+  const favorite = toggle((on) =>
+    account.markFavorite({ account_id: user.account_id, media_type: 'tv', media_id: seriesId, favorite: !on }),
+  );
+  const watchlist = toggle((on) =>
+    account.addToWatchlist({ account_id: user.account_id, media_type: 'tv', media_id: seriesId, watchlist: !on }),
+  );
+  const show = (button: HTMLButtonElement, on: boolean, label: string) => {
+    button.setAttribute('aria-pressed', String(on));
+    button.classList.toggle('on', on);
+    if (button.textContent !== label) button.textContent = label;
+  };
+  const toggles = h('span', { class: 'toggles' }, favorite, watchlist);
   const draw = () => {
     const { data } = view.getSnapshot();
     if (!data) return replace(element, h('span', { class: 'updated' }, 'Reading your state of this series…'));
     rating.show(data.rated);
+    show(favorite, data.favorite, data.favorite ? '♥ Favorite' : '♡ Favorite');
+    show(watchlist, data.watchlist, data.watchlist ? '✓ On watchlist' : '+ Watchlist');
     if (!element.contains(rating.element)) replace(element, toggles, rating.element);
-    const toggle = (label: string, on: boolean, change: () => Promise<unknown>) => {
-      const button = h(
-        'button',
-        { class: `button toggle${on ? ' on' : ''}`, type: 'button', 'aria-pressed': String(on) },
-        label,
-      );
-      button.addEventListener('click', () => {
-        button.disabled = true;
-        void change().finally(() => {
-          button.disabled = false;
-        });
-      });
-      return button;
-    };
-    replace(
-      toggles,
-      toggle(data.favorite ? '♥ Favorite' : '♡ Favorite', data.favorite, () =>
-        ctx.catalogue.account.markFavorite({
-          account_id: user.account_id,
-          media_type: 'tv',
-          media_id: seriesId,
-          favorite: !data.favorite,
-        }),
-      ),
-      toggle(data.watchlist ? '✓ On watchlist' : '+ Watchlist', data.watchlist, () =>
-        ctx.catalogue.account.addToWatchlist({
-          account_id: user.account_id,
-          media_type: 'tv',
-          media_id: seriesId,
-          watchlist: !data.watchlist,
-        }),
-      ),
-    );
   };
   const unsubscribe = view.subscribe(draw);
   draw();

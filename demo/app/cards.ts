@@ -3,7 +3,9 @@ import type { MovieSummary, PersonSummary, TvSeriesSummary } from '../../src/api
 import { h, year } from './dom.js';
 import type { Images } from './images.js';
 
-export function rating(vote: number): HTMLElement {
+/** The audience's rating; a title nobody voted on has an average of 0, which is no rating at all. */
+export function rating(vote: number, voteCount: number): HTMLElement {
+  if (voteCount === 0) return h('span', { class: 'rating unrated' }, 'Not rated yet');
   return h('span', { class: 'rating', title: `Rated ${vote.toFixed(1)} of 10` }, `★ ${vote.toFixed(1)}`);
 }
 
@@ -13,7 +15,13 @@ export function seriesCard(images: Images, series: TvSeriesSummary): HTMLElement
     { class: 'card', href: `#/series/${series.id}` },
     images.picture(series.poster_path, 'poster', `Poster of ${series.name}`),
     h('span', { class: 'card-title' }, series.name),
-    h('span', { class: 'card-meta' }, year(series.first_air_date), ' · ', rating(series.vote_average)),
+    h(
+      'span',
+      { class: 'card-meta' },
+      year(series.first_air_date),
+      ' · ',
+      rating(series.vote_average, series.vote_count),
+    ),
   );
 }
 
@@ -23,7 +31,7 @@ export function movieCard(images: Images, movie: MovieSummary): HTMLElement {
     { class: 'card', href: `#/movie/${movie.id}` },
     images.picture(movie.poster_path, 'poster', `Poster of ${movie.title}`),
     h('span', { class: 'card-title' }, movie.title),
-    h('span', { class: 'card-meta' }, year(movie.release_date), ' · ', rating(movie.vote_average)),
+    h('span', { class: 'card-meta' }, year(movie.release_date), ' · ', rating(movie.vote_average, movie.vote_count)),
   );
 }
 

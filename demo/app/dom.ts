@@ -45,3 +45,46 @@ export function timeAgo(at: number, now: number = Date.now()): string {
 export function year(date: string | null | undefined): string {
   return date ? date.slice(0, 4) : '—';
 }
+
+/**
+ * A stable name for a control across redraws: its `data-focus-key` (`remove:42`: a kind, then an id), its `id`,
+ * or a link's `href`.
+ */
+function focusKey(element: Element): string | undefined {
+  return (
+    element.getAttribute('data-focus-key') ??
+    (element.id || undefined) ??
+    (element instanceof HTMLAnchorElement ? `href:${element.getAttribute('href')}` : undefined)
+  );
+}
+
+/**
+ * Runs `redraw`, which replaces what `container` holds, and keeps the keyboard focus where it was: on the new
+ * control with the same key; when that control is gone (a removed row), on the control of the same kind that took
+ * its place, or the one before it; else on `fallback()`. Without this, the next Tab would start from the top.
+ */
+export function keepFocus(
+  container: Element,
+  redraw: () => void,
+  fallback?: () => HTMLElement | null | undefined,
+): void {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement) || !container.contains(active)) {
+    redraw();
+    return;
+  }
+  const key = focusKey(active);
+  const kind = key?.includes(':') ? `${key.slice(0, key.indexOf(':'))}:` : undefined;
+  const ofKind = (root: Element) =>
+    kind
+      ? [...root.querySelectorAll<HTMLElement>('[data-focus-key]')].filter((el) => focusKey(el)?.startsWith(kind))
+      : [];
+  const index = ofKind(container).indexOf(active);
+  redraw();
+  if (active.isConnected) return;
+  const focusable = [...container.querySelectorAll<HTMLElement>('a[href], button, select, input, [data-focus-key]')];
+  const same = key === undefined ? undefined : focusable.find((el) => focusKey(el) === key);
+  const siblings = ofKind(container);
+  const neighbour = index < 0 ? undefined : (siblings[index] ?? siblings[siblings.length - 1]);
+  (same ?? neighbour ?? fallback?.())?.focus({ preventScroll: true });
+}

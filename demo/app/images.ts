@@ -15,6 +15,15 @@ const PREFERRED: Record<ImageKind, readonly string[]> = {
   logo: ['w185', 'w154'],
 };
 
+/** Width and height attributes at the kind's shape: the box is reserved before the picture arrives. */
+const SHAPES: Record<ImageKind, readonly [number, number]> = {
+  poster: [342, 513],
+  profile: [185, 278],
+  still: [300, 169],
+  backdrop: [780, 439],
+  logo: [185, 185],
+};
+
 const LISTS: Record<ImageKind, keyof Configuration['images']> = {
   poster: 'poster_sizes',
   profile: 'profile_sizes',
@@ -39,7 +48,18 @@ export function createImages(catalogue: Catalogue, configuration: Configuration 
       const src = configuration && size ? safe(() => catalogue.imageUrl(path, kind, size)) : undefined;
       if (!src) return placeholder(kind, alt);
       const srcset = safe(() => catalogue.srcSet(path, kind));
-      const image = h('img', { class: `picture ${kind}`, src, srcset, sizes, alt, loading: 'lazy', decoding: 'async' });
+      const [width, height] = SHAPES[kind];
+      const image = h('img', {
+        class: `picture ${kind}`,
+        src,
+        srcset,
+        sizes,
+        alt,
+        width,
+        height,
+        loading: 'lazy',
+        decoding: 'async',
+      });
       // Offline, a picture never cached shows a placeholder rather than a broken image.
       image.addEventListener('error', () => image.replaceWith(placeholder(kind, alt)), { once: true });
       return image;

@@ -27,10 +27,12 @@ export function ratingSelect(
     h('option', { value: '' }, 'Not rated'),
     STEPS.map((step) => h('option', { value: String(step) }, `★ ${step}`)),
   );
+  // Not `disabled` while the change is written: a disabled select drops the keyboard focus. Changes in a row are
+  // each written and queued in order, so there is nothing to guard against.
   select.addEventListener('change', () => {
-    select.disabled = true;
+    select.setAttribute('aria-busy', 'true');
     void change(select.value === '' ? undefined : Number(select.value)).finally(() => {
-      select.disabled = false;
+      select.removeAttribute('aria-busy');
     });
   });
   // The label sits beside the select, not around it, so the select's name is the label alone.

@@ -3,7 +3,7 @@
  * stale), and the data rendered by the caller on every snapshot.
  */
 import type { ViewSnapshot } from '../../src/index.js';
-import { h, replace, timeAgo } from './dom.js';
+import { h, keepFocus, replace, timeAgo } from './dom.js';
 
 interface ViewLike<T> {
   subscribe(listener: () => void): () => void;
@@ -29,7 +29,12 @@ export function viewPanel<T>(view: ViewLike<T>, options: PanelOptions<T>): { ele
   const draw = () => {
     const snapshot = view.getSnapshot();
     replace(meta, ...freshnessLine(snapshot, options));
-    replace(body, ...content(snapshot, options));
+    // A new snapshot redraws the content: the focused card or button is found again in the new one.
+    keepFocus(
+      body,
+      () => replace(body, ...content(snapshot, options)),
+      () => [...body.querySelectorAll<HTMLElement>('a[href], button')].at(-1),
+    );
   };
   const unsubscribe = view.subscribe(draw);
   draw();
@@ -96,8 +101,12 @@ function errorState(what: string, error: unknown): HTMLElement {
   return state('error', `Could not load ${what}`, message(error));
 }
 
+/**
+ * A page of cards (the service's 20) as placeholders: what arrives takes about the room they hold, so the rest of
+ * the screen does not jump down when it does.
+ */
 function loadingState(): HTMLElement {
-  const cards = Array.from({ length: 6 }, () => h('div', { class: 'card skeleton', 'aria-hidden': 'true' }));
+  const cards = Array.from({ length: 20 }, () => h('div', { class: 'card skeleton', 'aria-hidden': 'true' }));
   return h('div', { class: 'grid', 'aria-busy': 'true' }, h('span', { class: 'visually-hidden' }, 'Loading…'), cards);
 }
 

@@ -16,7 +16,16 @@ export function airingScreen(ctx: DemoContext): Screen {
     ],
     footer: () =>
       view.hasNextPage
-        ? h('button', { class: 'button more', type: 'button', onclick: () => void view.fetchNextPage() }, 'Show more')
+        ? h(
+            'button',
+            {
+              class: 'button more',
+              type: 'button',
+              'data-focus-key': 'more',
+              onclick: () => void view.fetchNextPage(),
+            },
+            'Show more',
+          )
         : undefined,
   });
   return {

@@ -22,7 +22,7 @@ export function movieScreen(ctx: DemoContext, movieId: number): Screen {
       replace(poster, ctx.images.picture(movie.poster_path, 'poster', `Poster of ${movie.title}`, '200px'));
       replace(
         facts,
-        h('p', { class: 'subtitle' }, year(movie.release_date), ' · ', rating(movie.vote_average)),
+        h('p', { class: 'subtitle' }, year(movie.release_date), ' · ', rating(movie.vote_average, movie.vote_count)),
         h('p', { class: 'overview' }, movie.overview),
       );
     });

@@ -7,13 +7,15 @@ import { databaseOf } from '../../../src/create-catalogue.js'; // internal: no p
 import { grid, seriesCard } from '../cards.js';
 import type { DemoContext, Screen } from '../context.js';
 import { signInDemoUser, storedDemoUser } from '../demo-user.js';
-import { h, replace, year } from '../dom.js';
+import { h, keepFocus, replace, year } from '../dom.js';
 import { currentSettings } from '../service-settings.js';
 import { viewPanel } from '../view-panel.js';
 import { outboxPanel } from './outbox.js';
 
 export function myListScreen(ctx: DemoContext): Screen {
   const body = h('div', { class: 'panel' });
+  // Focusable from script: where the focus goes when the control that had it goes away (sign in, a last removal).
+  const heading = h('h1', { id: 'screen-title', tabindex: -1 }, 'My list');
   const outbox = outboxPanel(ctx);
   const watchlist = h('div', {});
   let stop: (() => void) | undefined;
@@ -36,10 +38,16 @@ export function myListScreen(ctx: DemoContext): Screen {
       const button = h('button', { class: 'button', type: 'button', id: 'sign-in' }, 'Sign in as the demo user');
       button.addEventListener('click', () => {
         button.disabled = true;
-        signInDemoUser(ctx.catalogue).then(show, (error: unknown) => {
-          button.disabled = false;
-          replace(body, h('p', { class: 'inline-error', role: 'alert' }, String(error)), button);
-        });
+        signInDemoUser(ctx.catalogue).then(
+          () => {
+            show();
+            heading.focus();
+          },
+          (error: unknown) => {
+            button.disabled = false;
+            replace(body, h('p', { class: 'inline-error', role: 'alert' }, String(error)), button);
+          },
+        );
       });
       replace(
         body,
@@ -54,7 +62,7 @@ export function myListScreen(ctx: DemoContext): Screen {
       return;
     }
     const subscription = liveQuery(() => databaseOf(ctx.catalogue).lists.get(user.list_id)).subscribe((list) => {
-      void drawList(ctx, body, user.list_id, list?.items.map((item) => item.id) ?? []);
+      void drawList(ctx, body, heading, user.list_id, list?.items.map((item) => item.id) ?? []);
     });
     stop = () => subscription.unsubscribe();
     const shown = watchlistPanel(ctx, user.account_id);
@@ -67,7 +75,7 @@ export function myListScreen(ctx: DemoContext): Screen {
     element: h(
       'section',
       { class: 'screen' },
-      h('header', { class: 'screen-header' }, h('h1', { id: 'screen-title' }, 'My list')),
+      h('header', { class: 'screen-header' }, heading),
       body,
       watchlist,
       h('h2', {}, 'Pending changes'),
@@ -81,17 +89,34 @@ export function myListScreen(ctx: DemoContext): Screen {
   };
 }
 
-async function drawList(ctx: DemoContext, body: HTMLElement, listId: number, ids: number[]): Promise<void> {
+async function drawList(
+  ctx: DemoContext,
+  body: HTMLElement,
+  heading: HTMLElement,
+  listId: number,
+  ids: number[],
+): Promise<void> {
   const movies = await databaseOf(ctx.catalogue).movies.bulkGet(ids);
-  if (ids.length === 0) {
-    replace(
-      body,
-      h('div', { class: 'state empty' }, h('strong', {}, 'Your list is empty'), h('p', {}, 'Nothing left to watch.')),
-    );
-    return;
-  }
-  replace(
+  // A removal redraws the list: the focus goes to the next row's Remove (or the last one's), else the heading.
+  keepFocus(
     body,
+    () => replace(body, ...listContent(ctx, listId, ids, movies)),
+    () => heading,
+  );
+}
+
+function listContent(
+  ctx: DemoContext,
+  listId: number,
+  ids: number[],
+  movies: readonly ({ title: string; poster_path: string | null; release_date?: string | null } | undefined)[],
+): HTMLElement[] {
+  if (ids.length === 0) {
+    return [
+      h('div', { class: 'state empty' }, h('strong', {}, 'Your list is empty'), h('p', {}, 'Nothing left to watch.')),
+    ];
+  }
+  return [
     h('p', { class: 'count' }, `${ids.length} movies`),
     h(
       'ul',
@@ -101,23 +126,34 @@ async function drawList(ctx: DemoContext, body: HTMLElement, listId: number, ids
         const title = movie?.title ?? `Movie ${id}`;
         const remove = h(
           'button',
-          { class: 'button', type: 'button', 'aria-label': `Remove ${title} from the list` },
+          {
+            class: 'button',
+            type: 'button',
+            'data-focus-key': `remove:${id}`,
+            'aria-label': `Remove ${title} from the list`,
+          },
           'Remove',
         );
         remove.addEventListener('click', () => {
-          remove.disabled = true;
+          // Not `disabled`, which would drop the focus before the row goes: pressed twice, it is removed once.
+          if (remove.getAttribute('aria-disabled') === 'true') return;
+          remove.setAttribute('aria-disabled', 'true');
           void ctx.catalogue.lists.removeItem({ list_id: listId, media_id: id });
         });
         return h(
           'li',
           { class: 'list-item', 'data-id': id },
-          ctx.images.picture(movie?.poster_path, 'poster', `Poster of ${title}`, '64px'),
-          h('span', {}, h('strong', {}, title), h('small', {}, movie ? year(movie.release_date) : '')),
+          h(
+            'a',
+            { class: 'list-link', href: `#/movie/${id}`, 'data-focus-key': `open:${id}` },
+            ctx.images.picture(movie?.poster_path, 'poster', `Poster of ${title}`, '48px'),
+            h('span', {}, h('strong', {}, title), h('small', {}, movie ? year(movie.release_date) : '')),
+          ),
           remove,
         );
       }),
     ),
-  );
+  ];
 }
 
 type WatchlistOrder = 'created_at.asc' | 'created_at.desc';

@@ -72,16 +72,26 @@ export function personScreen(ctx: DemoContext, personId: number): Screen {
         data.results.map((image) => {
           const title = image.media_type === 'movie' ? image.media.title : image.media.name;
           const kind = image.image_type === 'still' ? 'still' : image.image_type === 'poster' ? 'poster' : 'backdrop';
+          const href =
+            image.media_type === 'movie'
+              ? `#/movie/${image.media.id}`
+              : image.media_type === 'episode'
+                ? `#/series/${image.media.show_id}/season/${image.media.season_number}`
+                : `#/series/${image.media.id}`;
           return h(
-            'figure',
-            { class: 'still-figure' },
-            images.picture(
-              image.file_path,
-              kind,
-              `${image.image_type} from ${title}`,
-              '(max-width: 600px) 90vw, 300px',
+            'a',
+            { class: 'still-link', href },
+            h(
+              'figure',
+              { class: 'still-figure' },
+              images.picture(
+                image.file_path,
+                kind,
+                `${image.image_type} from ${title}`,
+                '(max-width: 600px) 30vw, 200px',
+              ),
+              h('figcaption', {}, title),
             ),
-            h('figcaption', {}, title),
           );
         }),
       ),

@@ -26,7 +26,7 @@ export function seriesScreen(ctx: DemoContext, seriesId: number, season: number)
           { class: 'subtitle' },
           year(series.first_air_date),
           ' · ',
-          rating(series.vote_average),
+          rating(series.vote_average, series.vote_count),
           ' · ',
           series.genre_ids.map(genreName).filter(Boolean).join(', '),
         ),
