@@ -81,7 +81,7 @@ function safe(make: () => string | undefined): string | undefined {
 
 function initials(alt: string): string {
   return alt
-    .replace(/^(Poster|Photo) of /, '')
+    .replace(/^(Poster|Photo|Still) of /, '')
     .split(/\s+/)
     .slice(0, 2)
     .map((word) => word.charAt(0).toUpperCase())

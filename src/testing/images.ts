@@ -21,14 +21,18 @@ const FILE = /^[A-Za-z0-9]{1,64}\.(jpg|png|svg)$/;
 const MINOR_WORDS = new Set(['the', 'of', 'a', 'an', '&']);
 
 /**
- * A placeholder image for `/t/p/{size}/{file}`: an SVG whose size follows the token (2:3 like posters and
- * profiles; 16:9 for the backdrop-only tokens), on a gradient whose hue follows the file name. With `label` (the
- * title or name the image belongs to) it reads like a poster: big initials and the title. Undefined for a bad
- * token or file name, which the image CDN answers with 404.
+ * A placeholder image for `/t/p/{size}/{file}`: an SVG whose width follows the token, 2:3 like posters and
+ * profiles, or 16:9 for the backdrop-only tokens and for an image `label` says is wide (a still, a backdrop); on a
+ * gradient whose hue follows the file name. With `label` (the title or name the image belongs to) it reads like a
+ * poster: big initials and the title. Undefined for a bad token or file name, which the image CDN answers with 404.
  */
-export function placeholderSvg(size: string, file: string, label?: string): string | undefined {
+export function placeholderSvg(
+  size: string,
+  file: string,
+  label?: { readonly text: string; readonly wide?: boolean },
+): string | undefined {
   if (!IMAGE_SIZES.has(size) || !FILE.test(file)) return undefined;
-  const wide = size === 'w1280' || size === 'w300';
+  const wide = size === 'w1280' || size === 'w300' || (label?.wide === true && size.startsWith('w'));
   let width = WIDTHS[size] ?? (size === 'h632' ? 421 : 1000);
   let height = wide ? Math.round((width * 9) / 16) : Math.round(width * 1.5);
   if (size === 'h632') height = 632;
@@ -41,7 +45,7 @@ export function placeholderSvg(size: string, file: string, label?: string): stri
     `<stop offset="1" stop-color="hsl(${(hue + 50) % 360},60%,14%)"/>`,
     '</linearGradient></defs>',
     '<rect width="100%" height="100%" fill="url(#g)"/>',
-    ...(label ? labelText(label, width, height, hue) : []),
+    ...(label ? labelText(label.text, width, height, hue) : []),
     '</svg>',
   ].join('');
 }

@@ -33,7 +33,7 @@ export function generatedEpisodeFields(
     overview: rng.chance(0.15) ? '' : overview(rng),
     production_code: rng.chance(0.7) ? '' : `${season.seasonNumber}${String(episodeNumber).padStart(2, '0')}`,
     runtime: rng.chance(0.1) ? null : rng.int(20, 65),
-    still_path: cat.imageLabels.note(maybeImage(rng, 0.15), name),
+    still_path: cat.imageLabels.note(maybeImage(rng, 0.15), name, 'wide'),
     vote_average: voteCount === 0 ? 0 : round3(4 + 6 * rng.next()),
     vote_count: voteCount,
   };

@@ -35,7 +35,7 @@ export function movieSummary(cat: Catalogue, index: number, mediaType: boolean):
   const originalTitle = nativeTitle(rng, language, name);
   return {
     adult: core.adult,
-    backdrop_path: cat.imageLabels.note(maybeImage(rng, 0.1), name),
+    backdrop_path: cat.imageLabels.note(maybeImage(rng, 0.1), name, 'wide'),
     id: core.id,
     title: name,
     original_title: originalTitle,

@@ -68,7 +68,7 @@ export function seriesText(cat: Catalogue, index: number, language: string): Ser
     originalName: nativeTitle(rng, language, name),
     overview: rng.chance(0.05) ? '' : overview(rng),
     posterPath: cat.imageLabels.note(maybeImage(rng, 0.05), name),
-    backdropPath: cat.imageLabels.note(maybeImage(rng, 0.1), name),
+    backdropPath: cat.imageLabels.note(maybeImage(rng, 0.1), name, 'wide'),
   };
 }
 

@@ -35,13 +35,13 @@ export function personTaggedImages(cat: Catalogue, personIndex: number): Record<
       const season = rng.pick(seasons);
       const episodeNumber = rng.int(1, season.episodeCount);
       const media = cat.episode(seriesIndex, season, episodeNumber);
-      cat.imageLabels.note(filePath, String(media.name));
+      cat.imageLabels.note(filePath, String(media.name), 'wide');
       images.push({ ...common, image_type: 'still', media, media_type: 'episode' });
     } else {
       const movieIndex = cat.nonAdultMovie(rng.int(0, cat.sizes.movies - 1));
       const imageType = rng.chance(0.8) ? 'poster' : 'backdrop';
       const media = cat.movieSummary(movieIndex, true);
-      cat.imageLabels.note(filePath, String(media.title));
+      cat.imageLabels.note(filePath, String(media.title), imageType === 'backdrop' ? 'wide' : 'portrait');
       images.push({ ...common, image_type: imageType, media, media_type: 'movie' });
     }
   }
