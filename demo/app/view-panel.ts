@@ -26,9 +26,21 @@ export function viewPanel<T>(view: ViewLike<T>, options: PanelOptions<T>): { ele
   const body = h('div', { class: 'panel-body' });
   const meta = h('p', { class: 'freshness', 'aria-live': 'polite' });
   const element = h('div', { class: 'panel' }, meta, body);
+  // What the content was drawn from: a snapshot that only changes the freshness line (fetching, fresh → stale)
+  // keeps the cards as they are instead of building them all again.
+  let drawn: readonly unknown[] | undefined;
   const draw = () => {
     const snapshot = view.getSnapshot();
     replace(meta, ...freshnessLine(snapshot, options));
+    const inputs = [
+      snapshot.data,
+      snapshot.error,
+      snapshot.data === undefined ? `${snapshot.status}:${options.online()}` : '',
+      // A footer (a "more" button) may show the fetching state.
+      options.footer ? snapshot.fetching : false,
+    ];
+    if (drawn?.every((input, index) => input === inputs[index])) return;
+    drawn = inputs;
     // A new snapshot redraws the content: the focused card or button is found again in the new one.
     keepFocus(
       body,
