@@ -1,6 +1,6 @@
 /**
  * Names for ids, from what the catalogue has stored: the public lists the demo syncs (trending, airing today,
- * discover) and the user's list and watchlist. Read with `catalogue.read`, which never
+ * discover, what popular people are known for) and the user's list and watchlist. Read with `catalogue.read`, which never
  * touches the network; an id none of them holds stays unnamed (the caller falls back to "movie #31").
  */
 import type { Catalogue } from '../../src/index.js';
@@ -15,6 +15,8 @@ interface Named {
   readonly id: number;
   readonly title?: string;
   readonly name?: string;
+  /** A person's best-known movies and series. */
+  readonly known_for?: readonly Named[];
 }
 
 /** The stored answers that name movies and series, most likely first (what a change was made from). */
@@ -37,6 +39,8 @@ function listReads(
       quiet(() => catalogue.read('trendingTv', { time_window })),
     ]),
     quiet(() => catalogue.read('airingToday')),
+    // What popular people are known for: movies and series the lists above may not hold.
+    ...[1, 2].map((page) => quiet(() => catalogue.read('popularPeople', { page }))),
     ...[1, 2, 3, 4, 5].map((page) => quiet(() => catalogue.read('discoverTv', { sort_by: 'popularity.desc', page }))),
   ];
 }
@@ -49,7 +53,8 @@ export async function lookUpTitles(
   const found = new Map<TitleKey, string>();
   if (wanted.size === 0) return found;
   for (const answer of await Promise.all(listReads(catalogue))) {
-    for (const item of [...(answer?.results ?? []), ...(answer?.items ?? [])]) {
+    const items = [...(answer?.results ?? []), ...(answer?.items ?? [])];
+    for (const item of [...items, ...items.flatMap((person) => person.known_for ?? [])]) {
       if (item.title !== undefined && wanted.has(movieKey(item.id))) found.set(movieKey(item.id), item.title);
       if (item.name !== undefined && wanted.has(seriesKey(item.id))) found.set(seriesKey(item.id), item.name);
     }
