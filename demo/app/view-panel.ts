@@ -75,7 +75,7 @@ function content<T>(snapshot: ViewSnapshot<T>, options: PanelOptions<T>): Node[]
   const { data } = snapshot;
   if (data === undefined) {
     // What went wrong is the screen's message (with Retry): here, only that there is nothing to show.
-    if (snapshot.error) return [state('empty', `No ${options.what} to show`, 'Nothing is saved on this device yet.')];
+    if (snapshot.error) return [state('empty', 'Nothing to show yet', `No ${options.what} saved on this device.`)];
     if (snapshot.status === 'missing' && !options.online()) {
       return [
         state(
