@@ -511,6 +511,7 @@ describe('the demo PWA', () => {
     // The pill agrees with the line: not a green "Online" beside it.
     expect(await page.locator('#connectivity').textContent()).toBe('No connection');
     expect(await page.locator('#connectivity').getAttribute('class')).not.toContain('online');
+    expect(await page.locator('#sync-retry').isVisible()).toBe(true);
     // No developer detail on the page.
     expect(await page.locator('main').textContent()).not.toMatch(/HTTP|status_code|TypeError|discoverTv/);
     await shot('service-down', false);
@@ -521,6 +522,7 @@ describe('the demo PWA', () => {
     await expect.poll(() => notice.isHidden(), SERVICE_WAIT).toBe(true);
     await expect.poll(() => page.locator('#sync-label').textContent(), SERVICE_WAIT).toBe('Up to date');
     expect(await page.locator('#connectivity').textContent()).toBe('Online');
+    expect(await page.locator('#sync-retry').isVisible()).toBe(false);
     expect(problems.take([REFUSED_CONNECTION])).toEqual([]);
   });
 
