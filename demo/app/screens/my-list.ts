@@ -6,7 +6,7 @@ import { liveQuery } from 'dexie';
 import { databaseOf } from '../../../src/create-catalogue.js'; // internal: no public view serves records by id yet
 import { grid, seriesCard } from '../cards.js';
 import type { DemoContext, Screen } from '../context.js';
-import { signInDemoUser, storedDemoUser } from '../demo-user.js';
+import { demoUserOf, SignInNeedsConnectionError, signInDemoUser } from '../demo-user.js';
 import { h, keepFocus, replace, year } from '../dom.js';
 import { currentSettings } from '../service-settings.js';
 import { viewPanel } from '../view-panel.js';
@@ -16,10 +16,24 @@ export function myListScreen(ctx: DemoContext): Screen {
   const body = h('div', { class: 'panel' });
   // Focusable from script: where the focus goes when the control that had it goes away (sign in, a last removal).
   const heading = h('h1', { id: 'screen-title', tabindex: -1 }, 'My list');
+  // The sign-in button or a removed row's Remove had the focus: it goes to what replaces them, else the heading.
+  const draw = (...nodes: Node[]) =>
+    keepFocus(
+      body,
+      () => replace(body, ...nodes),
+      () => heading,
+    );
   const outbox = outboxPanel(ctx);
   const watchlist = h('div', {});
   let stop: (() => void) | undefined;
   let stopWatchlist: (() => void) | undefined;
+  const clear = () => {
+    stop?.();
+    stopWatchlist?.();
+    stop = undefined;
+    stopWatchlist = undefined;
+    replace(watchlist);
+  };
   const show = () => {
     if (!currentSettings().isFake) {
       replace(
@@ -33,42 +47,37 @@ export function myListScreen(ctx: DemoContext): Screen {
       );
       return;
     }
-    const user = storedDemoUser();
-    if (!user) {
-      const button = h('button', { class: 'button', type: 'button', id: 'sign-in' }, 'Sign in as the demo user');
-      button.addEventListener('click', () => {
-        button.disabled = true;
-        signInDemoUser(ctx.catalogue).then(
-          () => {
-            show();
-            heading.focus();
-          },
-          (error: unknown) => {
-            button.disabled = false;
-            replace(body, h('p', { class: 'inline-error', role: 'alert' }, String(error)), button);
-          },
-        );
-      });
-      replace(
-        body,
-        h(
-          'div',
-          { class: 'state empty' },
-          h('strong', {}, 'Not signed in'),
-          h('p', {}, 'The demo user has a list of movies to edit.'),
-        ),
-        button,
-      );
+    const user = demoUserOf(ctx.catalogue);
+    if (user?.list_id === undefined) {
+      draw(...signInPrompt(ctx, user !== undefined));
       return;
     }
-    const subscription = liveQuery(() => databaseOf(ctx.catalogue).lists.get(user.list_id)).subscribe((list) => {
-      void drawList(ctx, body, heading, user.list_id, list?.items.map((item) => item.id) ?? []);
+    const listId = user.list_id;
+    const subscription = liveQuery(() => databaseOf(ctx.catalogue).lists.get(listId)).subscribe((list) => {
+      // Not stored yet (just signed in, the list is on its way): reading, not empty.
+      if (!list) draw(h('p', { 'aria-busy': 'true' }, 'Reading your list…'));
+      else
+        void drawList(
+          ctx,
+          draw,
+          listId,
+          list.items.map((item) => item.id),
+        );
     });
     stop = () => subscription.unsubscribe();
     const shown = watchlistPanel(ctx, user.account_id);
     replace(watchlist, shown.element);
     stopWatchlist = shown.dispose;
   };
+  // Signed in here, restored, or signed out in another tab: the screen follows the library's user.
+  let shownUser = ctx.catalogue.user.getSnapshot();
+  const stopUser = ctx.catalogue.user.subscribe(() => {
+    const now = ctx.catalogue.user.getSnapshot();
+    if (now === shownUser) return;
+    shownUser = now;
+    clear();
+    show();
+  });
   show();
   return {
     title: 'My list',
@@ -82,27 +91,52 @@ export function myListScreen(ctx: DemoContext): Screen {
       outbox.element,
     ),
     dispose() {
-      stop?.();
-      stopWatchlist?.();
+      stopUser();
+      clear();
       outbox.dispose();
     },
   };
 }
 
+/** Not signed in (or this browser lost the list it made): one button makes the demo user and signs in. */
+function signInPrompt(ctx: DemoContext, signedIn: boolean): Node[] {
+  const button = h('button', { class: 'button', type: 'button', id: 'sign-in' }, 'Sign in as the demo user');
+  const message = h('p', { class: 'sign-in-message', role: 'status' });
+  button.addEventListener('click', () => {
+    // Not `disabled`, which would drop the focus: the list that replaces the button passes it to the heading.
+    if (button.getAttribute('aria-disabled') === 'true') return;
+    button.setAttribute('aria-disabled', 'true');
+    replace(message, 'Signing in…');
+    // Success needs nothing here: the screen follows the library's user and redraws itself.
+    signInDemoUser(ctx.catalogue).then(
+      () => replace(message),
+      (error: unknown) => {
+        button.removeAttribute('aria-disabled');
+        replace(message, signInFailure(error));
+      },
+    );
+  });
+  const [title, detail] = signedIn
+    ? ['Your demo list is not on this browser', 'Sign in again to make a new demo user with a list to edit.']
+    : ['Not signed in', 'The demo user has a list of movies to edit.'];
+  return [h('div', { class: 'state empty' }, h('strong', {}, title), h('p', {}, detail)), button, message];
+}
+
+function signInFailure(error: unknown): string {
+  if (error instanceof SignInNeedsConnectionError)
+    return 'Signing in needs a connection. Try again when you’re online.';
+  return 'Couldn’t sign in. Try again in a moment.';
+}
+
 async function drawList(
   ctx: DemoContext,
-  body: HTMLElement,
-  heading: HTMLElement,
+  draw: (...nodes: Node[]) => void,
   listId: number,
   ids: number[],
 ): Promise<void> {
   const movies = await databaseOf(ctx.catalogue).movies.bulkGet(ids);
   // A removal redraws the list: the focus goes to the next row's Remove (or the last one's), else the heading.
-  keepFocus(
-    body,
-    () => replace(body, ...listContent(ctx, listId, ids, movies)),
-    () => heading,
-  );
+  draw(...listContent(ctx, listId, ids, movies));
 }
 
 function listContent(
