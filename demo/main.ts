@@ -140,14 +140,6 @@ async function warmUp(): Promise<void> {
   ]);
 }
 
-/** Resolves when the main thread is idle, or after 3 s at the latest (where `requestIdleCallback` is missing: now). */
-function whenIdle(): Promise<void> {
-  return new Promise((resolve) => {
-    if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: 3_000 });
-    else resolve();
-  });
-}
-
 async function registerWorker(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
   // A module worker (it is built as an ES module): without `type: 'module'` it would fail to start.
@@ -193,12 +185,7 @@ async function start(): Promise<void> {
   }
   void askPersistence();
   void registerWorker().catch(() => replace(storageNote, 'offline shell unavailable: no service worker'));
-  // The screen shown first fetches what it needs itself; the rest of the first sync waits for a quiet moment so
-  // that it does not compete with it for the main thread.
-  if (navigator.onLine) {
-    await whenIdle();
-    await warmUp();
-  }
+  if (navigator.onLine) await warmUp();
   bar.settled();
   // A hook for people and tests: the first sync of this visit has settled.
   document.body.dataset.synced = 'true';
