@@ -34,6 +34,11 @@ export interface EndpointInput<
   readonly path: string;
   readonly pathParams: P;
   readonly query: Q;
+  /**
+   * Query parameters the library itself always sends with this operation, never the caller's (details ask for
+   * their sub-resources with `append_to_response`). Constant per operation, so request keys leave them out.
+   */
+  readonly fixedQuery?: Readonly<Record<string, string>>;
   readonly body?: B;
   readonly response: R;
   readonly scope: EndpointScope;
@@ -66,6 +71,7 @@ export function defineEndpoint<
     path: input.path,
     pathParams: z.strictObject(input.pathParams),
     query: z.strictObject(input.query),
+    fixedQuery: input.fixedQuery ?? {},
     body: input.body === undefined ? undefined : z.strictObject(bodyShape),
     params: z.strictObject({ ...input.pathParams, ...input.query, ...bodyShape }),
     response: input.response,

@@ -9,8 +9,10 @@ import type {
   EpisodeCursorRow,
   EpisodeRow,
   ListPageRow,
+  MovieDetailsRow,
   MovieRow,
   MovieVideosRow,
+  PersonDetailsRow,
   PersonExternalIdsRow,
   PersonRow,
   PersonTranslationsRow,
@@ -20,6 +22,7 @@ import type {
   SyncMetaRow,
   TaggedImageRow,
   TvAccountStateRow,
+  TvSeriesDetailsRow,
   TvSeriesRow,
   WatchlistPageRow,
 } from './rows.js';
@@ -32,10 +35,11 @@ import { version6Stores } from './schema/version-6.js';
 import { version7Stores } from './schema/version-7.js';
 import { upgradeToVersion8, version8Stores } from './schema/version-8.js';
 import { version9Stores } from './schema/version-9.js';
+import { version10Stores } from './schema/version-10.js';
 import type { SizeLedgerRow } from './size-ledger.js';
 
 /** The schema version the library opens databases at. */
-export const CURRENT_SCHEMA_VERSION = 9;
+export const CURRENT_SCHEMA_VERSION = 10;
 
 /** Every table of the current version, cumulative (a declared version lists all its tables). */
 const CURRENT_STORES = {
@@ -48,6 +52,7 @@ const CURRENT_STORES = {
   ...version7Stores,
   ...version8Stores,
   ...version9Stores,
+  ...version10Stores,
 };
 
 export interface CatalogueDatabaseOptions extends IndexedDBPair {
@@ -98,6 +103,15 @@ export class CatalogueDatabase extends Dexie {
   }
   get movieVideos(): Table<MovieVideosRow, number> {
     return this.table('movieVideos');
+  }
+  get movieDetails(): Table<MovieDetailsRow, number> {
+    return this.table('movieDetails');
+  }
+  get tvSeriesDetails(): Table<TvSeriesDetailsRow, number> {
+    return this.table('tvSeriesDetails');
+  }
+  get personDetails(): Table<PersonDetailsRow, number> {
+    return this.table('personDetails');
   }
   get configuration(): Table<ConfigurationRow, string> {
     return this.table('configuration');

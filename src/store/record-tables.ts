@@ -16,6 +16,9 @@ export type RecordTableName =
   | 'personTranslations'
   | 'taggedImages'
   | 'movieVideos'
+  | 'movieDetails'
+  | 'tvSeriesDetails'
+  | 'personDetails'
   | 'configuration'
   | 'episodeChanges'
   | 'tvAccountStates'
@@ -86,6 +89,9 @@ export const recordTables: Readonly<Record<RecordTableName, RecordTableSpec>> = 
   personTranslations: { key: byId, merge: 'replace' },
   taggedImages: { key: (row) => row.id as string, merge: 'replace' },
   movieVideos: { key: byId, merge: 'replace' },
+  movieDetails: { key: byId, merge: 'replace' },
+  tvSeriesDetails: { key: byId, merge: 'replace' },
+  personDetails: { key: byId, merge: 'replace' },
   configuration: { key: (row) => row.key as string, merge: 'replace' },
   episodeChanges: { key: (row) => row.requestKey as string, merge: 'replace' },
   tvAccountStates: { key: (row) => [row.userScope as string, row.series_id as number], merge: 'replace' },
