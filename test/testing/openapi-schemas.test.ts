@@ -61,7 +61,8 @@ describe("the fake's answers follow the OpenAPI response schemas", () => {
       const failures: Record<string, string[]> = {};
       for (const [operation, parts] of Object.entries(APPENDED)) {
         const h = harness({ seed });
-        const body = (await (await requestFor(h, operation as keyof typeof APPENDED)).json()) as Record<string, Record<string, unknown>>;
+        const response = await requestFor(h, operation as keyof typeof APPENDED);
+        const body = (await response.json()) as Record<string, Record<string, unknown>>;
         for (const [name, path] of Object.entries(parts)) {
           expect(body[name], `${operation}.${name}`).toBeDefined();
           // Appended, a sub-resource has no `id` of its own: the record's is the one above it.
