@@ -61,6 +61,20 @@ const cardCount = (scope = 'main') => page.locator(`${scope} .card`).count();
 const UNCACHED_IMAGE_OFFLINE =
   /^console error: Failed to load resource: net::ERR_FAILED \(http:\/\/127\.0\.0\.1:\d+\/t\/p\//;
 
+/** The browser logs a fetch the service answered 404: expected when a test opens an id it does not know. */
+const NOT_FOUND_LOAD = /^console error: Failed to load resource: the server responded with a status of 404/;
+
+/**
+ * This origin as a fresh profile has it: no database, no service worker, no caches (cleared from a blank page, so
+ * nothing of the origin is running).
+ */
+async function freshProfile(): Promise<void> {
+  await page.goto('about:blank');
+  const cdp = await e2e.context.newCDPSession(page);
+  await cdp.send('Storage.clearDataForOrigin', { origin: new URL(e2e.url).origin, storageTypes: 'all' });
+  await cdp.detach();
+}
+
 describe('the demo PWA', () => {
   // A test that fails while offline must not leave the next ones offline too.
   afterEach(async () => {
@@ -347,6 +361,51 @@ describe('the demo PWA', () => {
     await page.keyboard.press('Enter');
     expect(await page.locator('catalogue-sync-devtools').count()).toBe(0);
     expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('a deep link on a fresh profile fills in without a reload; the series screen links only to seasons it has', async () => {
+    const { control } = e2e.served.service;
+    type Named = { id: number; title?: string; name?: string };
+    const first = (operation: 'trendingMovies' | 'trendingTv', params: { time_window: 'day' }) =>
+      (control.groundTruth(operation, params) as { results: Named[] }).results[0] as Named;
+    const movie = first('trendingMovies', { time_window: 'day' });
+    const series = first('trendingTv', { time_window: 'day' });
+    const person = (control.groundTruth('popularPeople', {}) as { results: Named[] }).results[0] as Named;
+    for (const [hash, name, link] of [
+      [`#/movie/${movie.id}`, movie.title, 'main a.credit[href^="#/person/"]'],
+      [`#/person/${person.id}`, person.name, 'main a.credit[href^="#/movie/"], main a.credit[href^="#/series/"]'],
+      [`#/series/${series.id}`, series.name, `main a.credit[href^="#/series/${series.id}/season/"]`],
+    ] as const) {
+      await freshProfile();
+      const loads: string[] = [];
+      const onLoad = () => loads.push(page.url());
+      page.on('load', onLoad);
+      await page.goto(`${e2e.url}/${hash}`);
+      await expect.poll(() => page.locator('main h1').textContent(), { timeout: 20_000 }).toBe(name);
+      await page.locator(link).first().waitFor();
+      page.off('load', onLoad);
+      expect(loads, `${hash}: filled in without a reload`).toHaveLength(1);
+      expect(await page.locator('main .state.error').count()).toBe(0);
+    }
+    await shot('series-deep-link');
+    // The season list ends the series: its last season's screen offers no "next season".
+    const seasons = page.locator(`main a.credit[href^="#/series/${series.id}/season/"]`);
+    await seasons.last().click();
+    await page.locator('main nav.segmented [aria-current="page"]').waitFor();
+    const last = await page.locator('main nav.segmented [aria-current="page"]').textContent();
+    expect(await seasons.last().locator('strong').textContent()).toBe(last);
+    expect(await page.locator('main nav.segmented a').allTextContents()).not.toContainEqual(expect.stringMatching(/→/));
+  });
+
+  it('an id the service does not know shows one "Not found" screen, no panels and no error boxes', async () => {
+    await page.goto(`${e2e.url}/#/movie/987654321`);
+    await expect.poll(() => page.locator('main h1').textContent(), { timeout: 20_000 }).toBe('Not found');
+    expect(await page.locator('main a[href="#/"]').count()).toBe(1);
+    expect(await page.locator('main .state, main .panel, main h2').count()).toBe(0);
+    await expect.poll(() => page.title()).toBe('Not found · Catalogue');
+    await shot('movie-not-found');
+    // The browser itself logs the service's 404 for the id: the page logs nothing.
+    expect(problems.take([NOT_FOUND_LOAD])).toEqual([]);
   });
 
   it('settings point the page at another service; the token stays out of IndexedDB', async () => {

@@ -2,8 +2,7 @@
  * The demo user's list and the pending-changes panel: a removal is applied at once (optimistic, in IndexedDB)
  * and waits in the outbox while offline; it is sent once when the network is back.
  */
-import { liveQuery } from 'dexie';
-import { databaseOf } from '../../../src/create-catalogue.js'; // internal: no public view serves records by id yet
+import type { ListItem } from '../../../src/index.js';
 import { grid, seriesCard } from '../cards.js';
 import type { DemoContext, Screen } from '../context.js';
 import { signInDemoUser, storedDemoUser } from '../demo-user.js';
@@ -53,10 +52,14 @@ export function myListScreen(ctx: DemoContext): Screen {
       );
       return;
     }
-    const subscription = liveQuery(() => databaseOf(ctx.catalogue).lists.get(user.list_id)).subscribe((list) => {
-      void drawList(ctx, body, user.list_id, list?.items.map((item) => item.id) ?? []);
-    });
-    stop = () => subscription.unsubscribe();
+    // The list as stored, with pending removals applied: a removal shows at once, online or not.
+    const list = ctx.catalogue.listDetails({ list_id: user.list_id });
+    const drawStored = () => {
+      const { data } = list.getSnapshot();
+      if (data) drawList(ctx, body, user.list_id, data.items);
+    };
+    stop = list.subscribe(drawStored);
+    drawStored();
     const shown = watchlistPanel(ctx, user.account_id);
     replace(watchlist, shown.element);
     stopWatchlist = shown.dispose;
@@ -81,8 +84,8 @@ export function myListScreen(ctx: DemoContext): Screen {
   };
 }
 
-async function drawList(ctx: DemoContext, body: HTMLElement, listId: number, ids: number[]): Promise<void> {
-  const movies = await databaseOf(ctx.catalogue).movies.bulkGet(ids);
+function drawList(ctx: DemoContext, body: HTMLElement, listId: number, movies: readonly ListItem[]): void {
+  const ids = movies.map((movie) => movie.id);
   if (ids.length === 0) {
     replace(
       body,
