@@ -5,7 +5,9 @@
  * with discover filters running locally. All of it under the demo server's strict CSP: a test fails on any
  * console error, uncaught error or CSP violation.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +15,7 @@ import { demoPageOrigins } from '../../demo/serve-demo.js';
 import demoConfig from '../../demo/vite.config.js';
 import { contentSecurityPolicy } from '../../src/testing/content-security-policy.js';
 import { FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
+import { launchChromium } from './support/chromium.js';
 import { type E2EHarness, startE2E } from './support/e2e-harness.js';
 import { type PageProblems, watchPageProblems } from './support/page-problems.js';
 
@@ -65,14 +68,20 @@ const UNCACHED_IMAGE_OFFLINE =
 const NOT_FOUND_LOAD = /^console error: Failed to load resource: the server responded with a status of 404/;
 
 /**
- * This origin as a fresh profile has it: no database, no service worker, no caches (cleared from a blank page, so
- * nothing of the origin is running).
+ * Runs `use` on a page of a new Chromium on a new, empty profile (no database, worker or cache of the demo), which
+ * fails the test on a console error, uncaught error or CSP violation like the main page does.
  */
-async function freshProfile(): Promise<void> {
-  await page.goto('about:blank');
-  const cdp = await e2e.context.newCDPSession(page);
-  await cdp.send('Storage.clearDataForOrigin', { origin: new URL(e2e.url).origin, storageTypes: 'all' });
-  await cdp.detach();
+async function onFreshProfile(use: (fresh: Page) => Promise<void>): Promise<void> {
+  const profile = await mkdtemp(join(tmpdir(), 'catalogue-e2e-fresh-'));
+  const context = await launchChromium(profile);
+  try {
+    const freshProblems = await watchPageProblems(context);
+    await use(await context.newPage());
+    expect(freshProblems.take()).toEqual([]);
+  } finally {
+    await context.close();
+    await rm(profile, { recursive: true, force: true });
+  }
 }
 
 describe('the demo PWA', () => {
@@ -376,25 +385,27 @@ describe('the demo PWA', () => {
       [`#/person/${person.id}`, person.name, 'main a.credit[href^="#/movie/"], main a.credit[href^="#/series/"]'],
       [`#/series/${series.id}`, series.name, `main a.credit[href^="#/series/${series.id}/season/"]`],
     ] as const) {
-      await freshProfile();
-      const loads: string[] = [];
-      const onLoad = () => loads.push(page.url());
-      page.on('load', onLoad);
-      await page.goto(`${e2e.url}/${hash}`);
-      await expect.poll(() => page.locator('main h1').textContent(), { timeout: 20_000 }).toBe(name);
-      await page.locator(link).first().waitFor();
-      page.off('load', onLoad);
-      expect(loads, `${hash}: filled in without a reload`).toHaveLength(1);
-      expect(await page.locator('main .state.error').count()).toBe(0);
+      await onFreshProfile(async (fresh) => {
+        let loads = 0;
+        fresh.on('load', () => loads++);
+        await fresh.goto(`${e2e.url}/${hash}`);
+        await expect.poll(() => fresh.locator('main h1').textContent(), { timeout: 20_000 }).toBe(name);
+        await fresh.locator(link).first().waitFor();
+        expect(loads, `${hash}: filled in without a reload`).toBe(1);
+        expect(await fresh.locator('main .state.error').count()).toBe(0);
+        if (!hash.startsWith('#/series/')) return;
+        await fresh.screenshot({ path: `${SCREENSHOTS}series-deep-link.png`, fullPage: true });
+        // The season list ends the series: its last season's screen offers no "next season".
+        const seasons = fresh.locator(`main a.credit[href^="#/series/${series.id}/season/"]`);
+        const lastName = await seasons.last().locator('strong').textContent();
+        await seasons.last().click();
+        const current = fresh.locator('main nav.segmented [aria-current="page"]');
+        await expect.poll(() => current.textContent()).toBe(lastName);
+        expect(await fresh.locator('main nav.segmented a').allTextContents()).not.toContainEqual(
+          expect.stringMatching(/→/),
+        );
+      });
     }
-    await shot('series-deep-link');
-    // The season list ends the series: its last season's screen offers no "next season".
-    const seasons = page.locator(`main a.credit[href^="#/series/${series.id}/season/"]`);
-    await seasons.last().click();
-    await page.locator('main nav.segmented [aria-current="page"]').waitFor();
-    const last = await page.locator('main nav.segmented [aria-current="page"]').textContent();
-    expect(await seasons.last().locator('strong').textContent()).toBe(last);
-    expect(await page.locator('main nav.segmented a').allTextContents()).not.toContainEqual(expect.stringMatching(/→/));
   });
 
   it('an id the service does not know shows one "Not found" screen, no panels and no error boxes', async () => {
