@@ -15,6 +15,7 @@ import { devtoolsToggle } from './app/devtools-toggle.js';
 import { h, replace } from './app/dom.js';
 import { createImages } from './app/images.js';
 import { type Route, routeOf } from './app/router.js';
+import { screenNotice } from './app/screen-notice.js';
 import { currentSettings } from './app/service-settings.js';
 import { syncBar } from './app/sync-bar.js';
 import { updatePrompt } from './app/update-prompt.js';
@@ -41,6 +42,13 @@ const NAV: readonly (readonly [NonNullable<Route['section']>, string, string])[]
 ];
 
 const main = h('main', { id: 'main', tabindex: -1 });
+const notice = screenNotice(main);
+/** The header's Retry: the screen's views again, and the first sync's lists that failed. */
+const retryAll = () => {
+  void notice.retry();
+  void warmUp();
+};
+const bar = syncBar(catalogue, retryAll);
 const navLinks = NAV.map(([section, href, label]) => h('a', { href, 'data-section': section }, label));
 const storageNote = h('span', {});
 const update = updatePrompt();
@@ -51,7 +59,7 @@ replace(
     { class: 'topbar' },
     h('a', { class: 'brand', href: '#/' }, h('img', { src: '/icon.svg', alt: '', width: 28, height: 28 }), 'Catalogue'),
     h('nav', { class: 'mainnav', 'aria-label': 'Screens' }, navLinks),
-    syncBar(catalogue),
+    bar.element,
   ),
   main,
   // The toggle first: the panel floats over the bottom right corner, where it would cover a button placed last.
@@ -80,7 +88,12 @@ function render(moveFocus: boolean): void {
   const route = routeOf(location.hash);
   current?.dispose();
   current = route.open(context);
+  notice.reset();
   replace(main, current.element);
+  // The screen's one message goes under its heading.
+  const header = current.element.querySelector('header');
+  if (header) header.after(notice.element);
+  else current.element.prepend(notice.element);
   followHeading(current.title);
   for (const link of navLinks) {
     if (link.dataset.section === route.section) link.setAttribute('aria-current', 'page');
@@ -157,6 +170,7 @@ async function start(): Promise<void> {
   void askPersistence();
   void registerWorker().catch(() => replace(storageNote, 'offline shell unavailable: no service worker'));
   if (navigator.onLine) await warmUp();
+  bar.settled();
   // A hook for people and tests: the first sync of this visit has settled.
   document.body.dataset.synced = 'true';
 }

@@ -148,6 +148,60 @@ function summarize(profile: Profile, fileOf: (url: string, line: number, column:
   return { totalMs: Math.round(all / 1000), self: top(self), total: top(total), byFile };
 }
 
+/**
+ * Stretches of consecutive busy samples (no idle or program sample between them) of at least `minMs`: a task the
+ * page could not interrupt. Each with its length and the functions with most total time inside it.
+ */
+function longStretches(profile: Profile, fileOf: (url: string, line: number, column: number) => string, minMs = 40) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const idle = (id: number) => {
+    const name = byId.get(id)?.callFrame.functionName;
+    return name === '(idle)' || name === '(program)';
+  };
+  const stretches: { ms: number; top: string[] }[] = [];
+  let start = -1;
+  const close = (end: number) => {
+    let us = 0;
+    const total = new Map<string, number>();
+    const self = new Map<string, number>();
+    for (let i = start; i < end; i++) {
+      const delta = profile.timeDeltas[i + 1] ?? 0;
+      us += delta;
+      const leaf = (byId.get(profile.samples[i] as number) as ProfileNode).callFrame;
+      const leafLabel = `${leaf.functionName || '(anonymous)'} ${fileOf(leaf.url, leaf.lineNumber, leaf.columnNumber)}`;
+      self.set(leafLabel, (self.get(leafLabel) ?? 0) + delta);
+      const seen = new Set<string>();
+      for (let at: number | undefined = profile.samples[i]; at !== undefined; at = parent.get(at)) {
+        const frame = (byId.get(at) as ProfileNode).callFrame;
+        if (frame.functionName === '(root)') continue;
+        const label = `${frame.functionName || '(anonymous)'} ${fileOf(frame.url, frame.lineNumber, frame.columnNumber)}`;
+        if (seen.has(label)) continue;
+        seen.add(label);
+        total.set(label, (total.get(label) ?? 0) + delta);
+      }
+    }
+    if (us / 1000 >= minMs) {
+      const rank = (m: Map<string, number>, n: number, tag: string) =>
+        [...m]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, n)
+          .map(([label, t]) => `${tag} ${(t / 1000).toFixed(1)} ms ${label}`);
+      const top = [...rank(self, 10, 'self'), ...rank(total, 30, 'total').slice(12)];
+      stretches.push({ ms: Math.round(us / 100) / 10, top });
+    }
+  };
+  for (const [i, id] of profile.samples.entries()) {
+    if (idle(id)) {
+      if (start >= 0) close(i);
+      start = -1;
+    } else if (start < 0) start = i;
+  }
+  if (start >= 0) close(profile.samples.length);
+  return stretches.sort((a, b) => b.ms - a.ms).slice(0, 5);
+}
+
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
 async function main(): Promise<void> {
@@ -182,6 +236,10 @@ async function main(): Promise<void> {
       const run = await page.evaluate((l) => window.syncBench.run('library', l), lists);
       const { profile } = await cdp.send('Profiler.stop');
       await writeFile(join(out, `library-${size}.cpuprofile`), JSON.stringify(profile));
+      for (const stretch of longStretches(profile as unknown as Profile, fileOf)) {
+        print(`\n-- ${size}: a busy stretch of ${stretch.ms} ms (no idle sample), by total time inside it`);
+        for (const line of stretch.top) print(`   ${line}`);
+      }
       summaries[size] = {
         ...summarize(profile as unknown as Profile, fileOf),
         wallMs: Math.round(run.wallMs),

@@ -3,12 +3,12 @@
  * (optimistic, in IndexedDB) and goes through the outbox, so it also works offline.
  */
 import type { DemoContext } from './context.js';
-import { storedDemoUser } from './demo-user.js';
+import { demoUserOf } from './demo-user.js';
 import { h, replace } from './dom.js';
 import { ratingSelect } from './rating-select.js';
 
 export function accountActions(ctx: DemoContext, seriesId: number): { element: HTMLElement; dispose(): void } {
-  const user = storedDemoUser();
+  const user = demoUserOf(ctx.catalogue);
   const element = h('div', { class: 'account-actions', 'aria-label': 'Your state of this series' });
   if (!user) {
     replace(element, h('a', { class: 'chip-link', href: '#/list' }, 'Sign in to keep favorites and a watchlist'));

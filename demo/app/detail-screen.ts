@@ -2,15 +2,18 @@
  * What the movie, series and person screens share: one live detail view drives the screen. Until it has data the
  * screen shows its heading and a loading line; then it draws the record, and again whenever the stored answer
  * changes (a refresh, another tab). Parts that read other views are mounted once the record is known, so an id the
- * service does not know starts nothing else, and it ends in one "Not found" screen instead of panels.
+ * service does not know starts nothing else, and it ends in one "Not found" screen instead of panels. Any other
+ * failure is reported to the screen's notice like a panel's (one calm message with Retry, no developer detail).
  */
-import { isServiceError, type ViewSnapshot } from '../../src/index.js';
+import { isNetworkError, isOfflineError, isServiceError, isTimeoutError, type ViewSnapshot } from '../../src/index.js';
 import { h, replace, timeAgo } from './dom.js';
+import { PANEL_STATE, type PanelState } from './screen-notice.js';
 import { state } from './view-panel.js';
 
 interface ViewLike<T> {
   subscribe(listener: () => void): () => void;
   getSnapshot(): ViewSnapshot<T>;
+  refresh(): Promise<void>;
 }
 
 export interface DetailOptions<T> {
@@ -38,9 +41,20 @@ export function followDetails<T>(view: ViewLike<T>, options: DetailOptions<T>): 
   const { heading, section, status } = options;
   let stopParts: (() => void) | undefined;
   let notFound = false;
+  let reported: PanelState | undefined;
+  const refresh = () => view.refresh();
+  /** Tells the screen's notice how the record's view stands, as every panel does (`screen-notice.ts`). */
+  const report = (snapshot: ViewSnapshot<T>) => {
+    const failure = notFound ? 'none' : failureOf(snapshot.error);
+    const next: PanelState = { failure, hasData: snapshot.data !== undefined, refresh };
+    if (reported && reported.failure === next.failure && reported.hasData === next.hasData) return;
+    reported = next;
+    queueMicrotask(() => status.dispatchEvent(new CustomEvent(PANEL_STATE, { bubbles: true, detail: next })));
+  };
   const draw = () => {
     const snapshot = view.getSnapshot();
     if (notFound) return;
+    report(snapshot);
     if (snapshot.data !== undefined) {
       replace(status, ...freshness(snapshot, options.online()));
       options.draw(snapshot.data);
@@ -49,6 +63,7 @@ export function followDetails<T>(view: ViewLike<T>, options: DetailOptions<T>): 
     }
     if (isNotFound(snapshot.error)) {
       notFound = true;
+      report(snapshot);
       stopParts?.();
       replace(heading, 'Not found');
       replace(
@@ -64,8 +79,8 @@ export function followDetails<T>(view: ViewLike<T>, options: DetailOptions<T>): 
       return;
     }
     if (snapshot.error) {
-      const message = snapshot.error instanceof Error ? snapshot.error.message : String(snapshot.error);
-      replace(status, state('error', `Could not load this ${options.what}`, message));
+      // What went wrong is the screen's notice (with Retry): here, only that there is nothing to show.
+      replace(status, state('empty', 'Nothing to show yet', `This ${options.what} is not saved on this device.`));
     } else if (snapshot.status === 'missing' && !options.online()) {
       replace(
         status,
@@ -103,7 +118,13 @@ function freshness<T>(snapshot: ViewSnapshot<T>, online: boolean): Node[] {
   return [h('p', { class: 'freshness' }, parts)];
 }
 
-/** "★ 7.4 (1,203 votes)", or "Not rated yet" when nobody voted (a 0.0 would read as a bad rating). */
+function failureOf(error: unknown): PanelState['failure'] {
+  if (error === undefined || error === null) return 'none';
+  if (isNetworkError(error) || isTimeoutError(error) || isOfflineError(error)) return 'unreachable';
+  return isServiceError(error) && error.status >= 500 ? 'unreachable' : 'failed';
+}
+
+/** "★ 7.4" (the vote count in its title), or "Not rated yet" when nobody voted (a 0.0 would read as a bad rating). */
 export function ratingLabel(average: number, count: number): HTMLElement {
   if (count === 0) return h('span', { class: 'rating' }, 'Not rated yet');
   const votes = `${count.toLocaleString('en-US')} vote${count === 1 ? '' : 's'}`;

@@ -4,7 +4,7 @@
  */
 import type { SeasonEpisode } from '../../src/index.js';
 import type { DemoContext } from './context.js';
-import { storedDemoUser } from './demo-user.js';
+import { demoUserOf } from './demo-user.js';
 import { h, replace, year } from './dom.js';
 import { ratingSelect } from './rating-select.js';
 import { viewPanel } from './view-panel.js';
@@ -14,7 +14,7 @@ export function seasonEpisodes(
   seriesId: number,
   season: number,
 ): { element: HTMLElement; dispose(): void } {
-  const signedIn = storedDemoUser() !== undefined;
+  const signedIn = demoUserOf(ctx.catalogue) !== undefined;
   // Rows are rebuilt on every season snapshot: the previous rows' live views stop first.
   let rowDisposers: (() => void)[] = [];
   const stopRows = () => {

@@ -1,52 +1,119 @@
 /**
- * The header's live status: online/offline, and a progress bar over the requests of the current sync batch
- * ("Syncing 4 of 11"), which reaches 100% when nothing is queued or in flight.
+ * The header's live status, in words that are true: the pill and the line always say the same thing.
+ *
+ *   Checking for updates…                        nothing has finished yet (the first sync has not settled)
+ *   Syncing 3 of 12…                             requests of the current batch done, of all in it
+ *   Up to date                                   the last batch finished with nothing failed
+ *   Couldn't reach the service — showing saved data   the last batch had requests no answer came back for
+ *   Some updates failed — showing saved data     the service answered, but refused some (a 404, say)
+ *   Offline — showing saved data                 the browser or the catalogue is offline (work waits)
+ *
+ * A batch runs from the first request queued while nothing was to the moment nothing is queued or in flight
+ * again. A failed line offers Retry.
  */
-import type { Catalogue, ProgressEvent, SyncStatus } from '../../src/index.js';
+import type { Catalogue, SyncErrorEvent, SyncStatus } from '../../src/index.js';
 import { h, replace, timeAgo } from './dom.js';
 
-export function syncBar(catalogue: Catalogue): HTMLElement {
-  const pill = h('span', { class: 'pill', id: 'connectivity', role: 'status' });
+export interface SyncBar {
+  readonly element: HTMLElement;
+  /** The page's first sync has settled: with nothing to fetch, that is "Up to date" too. */
+  settled(): void;
+}
+
+/** A failure of the way to the service, not an answer from it: the same words as no answer at all. */
+function unreachable(error: SyncErrorEvent['error']): boolean {
+  if (['NetworkError', 'TimeoutError', 'OfflineError'].includes(error.name)) return true;
+  return error.status !== undefined && (error.status === 0 || error.status >= 500);
+}
+
+interface Batch {
+  /** `status.done` and `status.failed` when the batch began. */
+  readonly done: number;
+  readonly failed: number;
+  unreachable: boolean;
+}
+
+type Outcome = 'none' | 'ok' | 'unreachable' | 'failed';
+
+export function syncBar(catalogue: Catalogue, retry: () => void): SyncBar {
+  const pill = h('span', { class: 'pill', id: 'connectivity' });
   const bar = h('progress', { id: 'sync-progress', max: 1, value: 0, 'aria-label': 'Sync progress' });
   const label = h('span', { class: 'sync-label', id: 'sync-label' });
+  const retryButton = h(
+    'button',
+    { class: 'button sync-retry', type: 'button', id: 'sync-retry', hidden: true },
+    'Retry',
+  );
+  retryButton.addEventListener('click', retry);
   const element = h(
     'div',
-    { class: 'sync', 'aria-live': 'polite' },
+    { class: 'sync', role: 'status', 'aria-live': 'polite' },
     pill,
     h('div', { class: 'sync-meter' }, bar, label),
+    retryButton,
   );
-  let batchStart = catalogue.status.done;
-  let lastProgress: ProgressEvent | undefined;
-  const draw = (status: SyncStatus) => {
-    const online = status.online && navigator.onLine;
-    pill.className = `pill ${online ? 'online' : 'offline'}`;
-    replace(pill, online ? 'Online' : 'Offline');
-    if (status.pending === 0) batchStart = status.done;
-    const done = status.done - batchStart;
-    const total = done + status.pending;
-    const ratio = total === 0 ? 1 : done / total;
-    bar.max = Math.max(total, 1);
-    bar.value = total === 0 ? 1 : done;
-    element.dataset.percent = String(Math.round(ratio * 100));
-    element.dataset.state = status.state;
-    if (status.pending > 0) {
-      const page = lastProgress ? ` · ${lastProgress.operation} page ${lastProgress.done}/${lastProgress.total}` : '';
-      replace(label, `${status.state === 'paused-offline' ? 'Waiting' : 'Syncing'} ${done} of ${total}${page}`);
-    } else if (!online) {
-      replace(label, status.lastSyncedAt ? `Saved on this device · synced ${timeAgo(status.lastSyncedAt)}` : 'Offline');
-    } else {
-      const failed = status.failed > 0 ? ` · ${status.failed} failed` : '';
-      replace(label, `Up to date · ${status.done} synced${failed}`);
+  let batch: Batch | undefined;
+  let outcome: Outcome = 'none';
+  let settled = false;
+
+  const line = (
+    status: SyncStatus,
+    online: boolean,
+  ): { pill: 'online' | 'offline'; pillText: string; text: string } => {
+    if (!online) return { pill: 'offline', pillText: 'Offline', text: 'Offline — showing saved data' };
+    if (batch) {
+      const done = status.done - batch.done;
+      return { pill: 'online', pillText: 'Online', text: `Syncing ${done} of ${done + status.pending}…` };
+    }
+    switch (outcome) {
+      case 'unreachable':
+        return {
+          pill: 'offline',
+          pillText: 'No connection',
+          text: 'Couldn’t reach the service — showing saved data',
+        };
+      case 'failed':
+        return { pill: 'online', pillText: 'Online', text: 'Some updates failed — showing saved data' };
+      case 'ok':
+        return { pill: 'online', pillText: 'Online', text: 'Up to date' };
+      default:
+        return { pill: 'online', pillText: 'Online', text: settled ? 'Up to date' : 'Checking for updates…' };
     }
   };
+
+  const draw = (status: SyncStatus) => {
+    const online = status.online && navigator.onLine;
+    if (status.pending > 0 && !batch) batch = { done: status.done, failed: status.failed, unreachable: false };
+    if (status.pending === 0 && batch) {
+      outcome = status.failed > batch.failed ? (batch.unreachable ? 'unreachable' : 'failed') : 'ok';
+      batch = undefined;
+    }
+    const done = batch ? status.done - batch.done : 0;
+    const total = done + status.pending;
+    bar.max = Math.max(total, 1);
+    bar.value = total === 0 ? 1 : done;
+    element.dataset.percent = String(total === 0 ? 100 : Math.round((done / total) * 100));
+    element.dataset.state = status.state;
+    const shown = line(status, online);
+    pill.className = `pill ${shown.pill}`;
+    replace(pill, shown.pillText);
+    replace(label, shown.text);
+    label.title = status.lastSyncedAt ? `Last synced ${timeAgo(status.lastSyncedAt)}` : '';
+    retryButton.hidden = !(online && !batch && (outcome === 'unreachable' || outcome === 'failed'));
+  };
   catalogue.on('status', draw);
-  catalogue.on('progress', (event) => {
-    lastProgress = event;
-    draw(catalogue.status);
+  catalogue.on('error', (event) => {
+    if (batch && unreachable(event.error)) batch.unreachable = true;
   });
   const redraw = () => draw(catalogue.status);
   window.addEventListener('online', redraw);
   window.addEventListener('offline', redraw);
   draw(catalogue.status);
-  return element;
+  return {
+    element,
+    settled() {
+      settled = true;
+      redraw();
+    },
+  };
 }

@@ -1,13 +1,17 @@
 /**
- * One live view on screen: loading, empty, error and offline states, a freshness badge ("updated 4 min ago",
- * stale), and the data rendered by the caller on every snapshot.
+ * One live view on screen: loading, empty and offline states, a freshness badge ("updated 4 min ago", stale), and
+ * the data rendered by the caller on every snapshot. A failure is not shown here: the panel reports it to the
+ * screen (a bubbling `panelstate` event), which shows one calm message with Retry for all its panels.
  */
-import type { ViewSnapshot } from '../../src/index.js';
+import { isNetworkError, isOfflineError, isServiceError, isTimeoutError, type ViewSnapshot } from '../../src/index.js';
 import { h, replace, timeAgo } from './dom.js';
+import { PANEL_STATE, type PanelState } from './screen-notice.js';
 
 interface ViewLike<T> {
   subscribe(listener: () => void): () => void;
   getSnapshot(): ViewSnapshot<T>;
+  /** Store and pages views revalidate on demand: the screen's Retry calls it. */
+  refresh?(): Promise<void>;
 }
 
 export interface PanelOptions<T> {
@@ -26,10 +30,20 @@ export function viewPanel<T>(view: ViewLike<T>, options: PanelOptions<T>): { ele
   const body = h('div', { class: 'panel-body' });
   const meta = h('p', { class: 'freshness', 'aria-live': 'polite' });
   const element = h('div', { class: 'panel' }, meta, body);
+  const refresh = view.refresh ? () => view.refresh?.() ?? Promise.resolve() : undefined;
+  let reported: PanelState | undefined;
+  const report = (snapshot: ViewSnapshot<T>) => {
+    const state: PanelState = { failure: failureOf(snapshot.error), hasData: snapshot.data !== undefined, refresh };
+    if (reported && reported.failure === state.failure && reported.hasData === state.hasData) return;
+    reported = state;
+    // After this turn: a new panel is placed on the screen by its caller just after it is made.
+    queueMicrotask(() => element.dispatchEvent(new CustomEvent(PANEL_STATE, { bubbles: true, detail: state })));
+  };
   const draw = () => {
     const snapshot = view.getSnapshot();
     replace(meta, ...freshnessLine(snapshot, options));
     replace(body, ...content(snapshot, options));
+    report(snapshot);
   };
   const unsubscribe = view.subscribe(draw);
   draw();
@@ -60,7 +74,8 @@ function freshnessLine<T>(snapshot: ViewSnapshot<T>, options: PanelOptions<T>): 
 function content<T>(snapshot: ViewSnapshot<T>, options: PanelOptions<T>): Node[] {
   const { data } = snapshot;
   if (data === undefined) {
-    if (snapshot.error) return [errorState(options.what, snapshot.error)];
+    // What went wrong is the screen's message (with Retry): here, only that there is nothing to show.
+    if (snapshot.error) return [state('empty', 'Nothing to show yet', `No ${options.what} saved on this device.`)];
     if (snapshot.status === 'missing' && !options.online()) {
       return [
         state(
@@ -73,8 +88,6 @@ function content<T>(snapshot: ViewSnapshot<T>, options: PanelOptions<T>): Node[]
     return [loadingState()];
   }
   const parts: Node[] = [];
-  if (snapshot.error)
-    parts.push(h('p', { class: 'inline-error', role: 'status' }, `Could not refresh: ${message(snapshot.error)}`));
   if (options.isEmpty?.(data))
     parts.push(state('empty', `No ${options.what}`, 'None right now: the screen updates itself when there are.'));
   else parts.push(...[options.render(data)].flat().filter((part): part is Node => part instanceof Node));
@@ -92,15 +105,14 @@ export function state(kind: 'empty' | 'offline' | 'error', title: string, detail
   );
 }
 
-function errorState(what: string, error: unknown): HTMLElement {
-  return state('error', `Could not load ${what}`, message(error));
-}
-
 function loadingState(): HTMLElement {
   const cards = Array.from({ length: 6 }, () => h('div', { class: 'card skeleton', 'aria-hidden': 'true' }));
   return h('div', { class: 'grid', 'aria-busy': 'true' }, h('span', { class: 'visually-hidden' }, 'Loading…'), cards);
 }
 
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+/** No answer at all (network, timeout, a 5xx) reads "Couldn't reach the service"; any other error is a refusal. */
+function failureOf(error: unknown): PanelState['failure'] {
+  if (error === undefined || error === null) return 'none';
+  if (isNetworkError(error) || isTimeoutError(error) || isOfflineError(error)) return 'unreachable';
+  return isServiceError(error) && error.status >= 500 ? 'unreachable' : 'failed';
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 
@@ -23,10 +23,10 @@ export interface CrossParamRule {
 
 export interface EndpointInput<
   M extends HttpMethod,
-  P extends z.ZodRawShape,
-  Q extends z.ZodRawShape,
-  B extends z.ZodRawShape,
-  R extends z.ZodType,
+  P extends z.core.$ZodShape,
+  Q extends z.core.$ZodShape,
+  B extends z.core.$ZodShape,
+  R extends z.ZodMiniType,
   K extends EndpointKind = EndpointKind,
 > {
   readonly method: M;
@@ -54,11 +54,11 @@ export interface EndpointInput<
  */
 export function defineEndpoint<
   M extends HttpMethod,
-  P extends z.ZodRawShape,
-  Q extends z.ZodRawShape,
-  R extends z.ZodType,
+  P extends z.core.$ZodShape,
+  Q extends z.core.$ZodShape,
+  R extends z.ZodMiniType,
   K extends EndpointKind,
-  B extends z.ZodRawShape = Record<never, never>,
+  B extends z.core.$ZodShape = Record<never, never>,
 >(input: EndpointInput<M, P, Q, B, R, K>) {
   const bodyShape = (input.body ?? {}) as B;
   const placeholders = [...input.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);

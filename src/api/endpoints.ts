@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { catalogueEndpoints } from './registry/catalogue-endpoints.js';
 import { changeEndpoints } from './registry/change-endpoints.js';
 import { detailEndpoints } from './registry/detail-endpoints.js';

@@ -36,10 +36,11 @@ import { version7Stores } from './schema/version-7.js';
 import { upgradeToVersion8, version8Stores } from './schema/version-8.js';
 import { version9Stores } from './schema/version-9.js';
 import { version10Stores } from './schema/version-10.js';
+import { version11Stores } from './schema/version-11.js';
 import type { SizeLedgerRow } from './size-ledger.js';
 
 /** The schema version the library opens databases at. */
-export const CURRENT_SCHEMA_VERSION = 10;
+export const CURRENT_SCHEMA_VERSION = 11;
 
 /** Every table of the current version, cumulative (a declared version lists all its tables). */
 const CURRENT_STORES = {
@@ -53,6 +54,7 @@ const CURRENT_STORES = {
   ...version8Stores,
   ...version9Stores,
   ...version10Stores,
+  ...version11Stores,
 };
 
 export interface CatalogueDatabaseOptions extends IndexedDBPair {

@@ -1,5 +1,5 @@
 import type { IndexableType } from 'dexie';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { episode, movieSummary, personSummary, tvSeriesSummary } from '../api/index.js';
 
 /**
@@ -62,7 +62,7 @@ export interface RecordTableSpec {
 }
 
 /** The fields of a record schema, without the presentation-only `media_type`. */
-function fieldsOf(...schemas: z.ZodObject[]): readonly string[] {
+function fieldsOf(...schemas: z.ZodMiniObject[]): readonly string[] {
   const fields = new Set(schemas.flatMap((schema) => Object.keys(schema.shape)));
   fields.delete('media_type');
   // An array, not the set: this is checked for every incoming row, and indexed loops are the cheapest.

@@ -1,5 +1,8 @@
+import type { CatalogueDatabase } from '../store/catalogue-database.js';
+import { readStored } from '../store/read-stored.js';
 import type { WriteResult } from '../store/write-response.js';
-import type { PullListResult } from './pull-options.js';
+import type { PreparedCall } from './prepare-call.js';
+import type { ListOperation, PullListResult } from './pull-options.js';
 
 /** What a list page says about the list: its ids as served and the totals. */
 interface PageSummary {
@@ -14,6 +17,8 @@ export interface ListPager {
   pull(page: number): Promise<WriteResult>;
   /** The stored page's ids and totals, or undefined (only needed when a write did not say: a 304). */
   read(page: number): Promise<PageSummary | undefined>;
+  /** Told the pages about to be pulled together, before any of them starts (to read what they need at once). */
+  willPull?(pages: readonly number[]): Promise<void>;
   progress(done: number, total: number): void;
 }
 
@@ -34,6 +39,7 @@ export async function pullListPages(operation: string, wanted: number, pager: Li
   let done = 1;
   pager.progress(done, total);
   const rest = Array.from({ length: total - 1 }, (_, i) => i + 2);
+  await pager.willPull?.(rest);
   const pagesRead = await Promise.all(
     rest.map(async (page) => {
       const result = await pager.pull(page);
@@ -47,4 +53,19 @@ export async function pullListPages(operation: string, wanted: number, pager: Li
     for (const id of data.ids) seen.add(id);
   }
   return { pages: total, ids: [...seen], total_results: first.total_results };
+}
+
+/** A stored list page's ids and totals (a page the service said was unchanged), or undefined when not stored. */
+export async function storedPageSummary(
+  db: CatalogueDatabase,
+  call: PreparedCall<ListOperation>,
+): Promise<PageSummary | undefined> {
+  const data = await readStored(db, call.operation, call.storeParams, call.userScope);
+  if (!data) return undefined;
+  const { results, total_pages, total_results } = data as unknown as {
+    results: readonly { id: number | string }[];
+    total_pages: number;
+    total_results: number;
+  };
+  return { ids: results.map((item) => item.id), total_pages, total_results };
 }

@@ -22,8 +22,9 @@ import { EntryCache } from './entry-cache.js';
 import { BrowseEviction } from './eviction.js';
 import { expiresAt, type Freshness, freshnessOf } from './freshness.js';
 import type { KeyEntry } from './key-entry.js';
+import { KnownFreshness } from './known-freshness.js';
 import { type CatalogueParams, type PreparedCall, prepareCall } from './prepare-call.js';
-import { pullListPages } from './pull-list-pages.js';
+import { pullListPages, storedPageSummary } from './pull-list-pages.js';
 import type {
   EnsureFreshResult,
   ListOperation,
@@ -72,6 +73,7 @@ export class SyncEngine {
   readonly #entries: EntryCache;
   readonly #readMarks: ReadMarks;
   readonly #eviction: BrowseEviction;
+  readonly #known: KnownFreshness;
   /** Names this instance's writes on their freshness rows (`writeId`): unique across tabs and reloads. */
   readonly #writePrefix: string;
   #writes = 0;
@@ -89,6 +91,7 @@ export class SyncEngine {
     const { db, emitter, options } = deps;
     this.#writePrefix = `${Math.floor(options.random() * 2 ** 48).toString(36)}.${options.clock.now().toString(36)}.`;
     this.#readMarks = new ReadMarks(db, options.logger);
+    this.#known = new KnownFreshness(db);
     this.#entries = new EntryCache({
       db,
       clock: options.clock,
@@ -314,7 +317,7 @@ export class SyncEngine {
     const { operation, requestKey } = call;
     this.transition({ type: 'started' });
     try {
-      const meta = options.force ? undefined : await readSyncMeta(db, requestKey);
+      const meta = options.force ? undefined : await this.#known.take(requestKey);
       const etag = meta && meta.fetchedAt > 0 ? meta.etag : undefined;
       const priority = options.priority ?? 'interactive';
       let response = await queue.send(call.request, {
@@ -432,31 +435,27 @@ export class SyncEngine {
     const paramsOf = (page: number) => ({ ...base, page }) as unknown as CatalogueParams<O>;
     /** Each page's call, prepared once for its pull and its read. */
     const calls = new Map<number, PreparedCall<O>>();
+    const callOf = (page: number) => {
+      const call = calls.get(page) ?? this.prepare(operation, paramsOf(page));
+      calls.set(page, call);
+      return call;
+    };
     // Its pages are read back after their pulls: a budget must not evict them meanwhile. Enforced once it is done.
     const hold = this.#eviction.hold();
     const wanted = pages === 'all' ? MAX_PAGE : Math.min(pages, MAX_PAGE);
     try {
       return await pullListPages(operation, wanted, {
+        willPull: (rest) => this.#known.readAhead(rest.map((page) => callOf(page).requestKey)),
         pull: (page) => {
-          const call = this.prepare(operation, paramsOf(page));
-          calls.set(page, call);
+          const call = callOf(page);
           hold.add(call.requestKey);
           return this.#entries.entryFor(call).fetch(pullOptions);
         },
-        read: async (page) => {
-          const call = calls.get(page) as PreparedCall<O>;
-          const data = await readStored(this.#deps.db, operation, call.storeParams, call.userScope);
-          if (!data) return undefined;
-          const { results, total_pages, total_results } = data as unknown as {
-            results: readonly { id: number | string }[];
-            total_pages: number;
-            total_results: number;
-          };
-          return { ids: results.map((item) => item.id), total_pages, total_results };
-        },
+        read: (page) => storedPageSummary(this.#deps.db, callOf(page)),
         progress: (done, total) => this.#deps.emitter.emit('progress', { operation, done, total }),
       });
     } finally {
+      this.#known.forget([...calls.values()].map((call) => call.requestKey));
       await hold.release();
     }
   }

@@ -130,7 +130,8 @@ describe('the demo, offline first on any network', () => {
     await page.screenshot({ path: `${SCREENSHOTS}update-prompt.png` });
 
     await Promise.all([page.waitForEvent('load'), reload.click()]);
-    await page.locator('body[data-ready="true"]').waitFor();
+    // The new version's first sync settles before the network is cut: a pull cut halfway is a failed request.
+    await page.locator('body[data-synced="true"]').waitFor({ timeout: 30_000 });
     expect(await page.locator('meta[name="demo-build"]').getAttribute('content')).toBe('2');
     expect(await page.locator('#update-prompt').textContent()).toBe('');
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBe(

@@ -60,6 +60,14 @@ async function openScreen(hash: string, ready: string): Promise<void> {
 
 const cardCount = (scope = 'main') => page.locator(`${scope} .card`).count();
 
+/** For a poll that waits on the service: the machine may be busy, and `expect.poll` gives up after 1 s by default. */
+const SERVICE_WAIT = { timeout: 15_000 };
+
+/** Scrolls to the bottom of the screen, where a paged list's sentinel is. */
+async function scrollToEnd(): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+}
+
 /** Offline, a poster the worker never cached fails to load (and the page shows a placeholder): by design. */
 const UNCACHED_IMAGE_OFFLINE =
   /^console error: Failed to load resource: net::ERR_FAILED \(http:\/\/127\.0\.0\.1:\d+\/t\/p\//;
@@ -83,6 +91,9 @@ async function onFreshProfile(use: (fresh: Page) => Promise<void>): Promise<void
     await rm(profile, { recursive: true, force: true });
   }
 }
+
+/** A request whose connection the fake resets fails to load (the browser says so): by design in that test. */
+const REFUSED_CONNECTION = /^console error: Failed to load resource: net::ERR_[A-Z_]+ \(http:\/\/127\.0\.0\.1:\d+\/3\//;
 
 describe('the demo PWA', () => {
   // A test that fails while offline must not leave the next ones offline too.
@@ -108,6 +119,15 @@ describe('the demo PWA', () => {
   });
 
   it('syncs on the first visit: the progress bar reaches 100% and the worker takes control', async () => {
+    // Every line the status shows, from the first: it must never claim "Up to date" before anything loaded.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as { statusLines?: string[] }).statusLines = seen;
+      new MutationObserver(() => {
+        const line = document.querySelector('#sync-label')?.textContent ?? '';
+        if (line !== '' && seen.at(-1) !== line) seen.push(line);
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
     const response = await page.goto(`${e2e.url}/`);
     expect(response?.headers()['content-security-policy']).toBe(contentSecurityPolicy(demoPageOrigins()));
     await page.locator('body[data-synced="true"]').waitFor({ timeout: 20_000 });
@@ -118,9 +138,14 @@ describe('the demo PWA', () => {
       max: (el as HTMLProgressElement).max,
     }));
     expect(bar.value).toBe(bar.max);
-    await expect.poll(() => page.locator('#sync-label').textContent()).toMatch(/^Up to date · \d+ synced$/);
-    const synced = Number((await page.locator('#sync-label').textContent())?.match(/(\d+) synced/)?.[1]);
-    expect(synced).toBeGreaterThanOrEqual(7);
+    await expect.poll(() => page.locator('#sync-label').textContent(), SERVICE_WAIT).toBe('Up to date');
+    const lines = await page.evaluate(() => (window as { statusLines?: string[] }).statusLines ?? []);
+    // "Syncing 3 of 12…": figures of the whole batch, no engine names ("discoverTv page 1/5").
+    expect(lines[0]).toMatch(/^(Checking for updates…|Syncing \d+ of \d+…)$/);
+    expect(lines.some((line) => /^Syncing \d+ of \d+…$/.test(line))).toBe(true);
+    for (const line of lines) expect(line).toMatch(/^(Checking for updates…|Syncing \d+ of \d+…|Up to date)$/);
+    const total = Math.max(...lines.map((line) => Number(line.match(/of (\d+)/)?.[1] ?? 0)));
+    expect(total).toBeGreaterThanOrEqual(7);
     expect(e2e.served.service.log.count({ operation: 'discoverTv' })).toBeGreaterThanOrEqual(5);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 10_000 });
     expect(await page.locator('#connectivity').textContent()).toBe('Online');
@@ -171,6 +196,47 @@ describe('the demo PWA', () => {
     await page.setViewportSize({ width: 1280, height: 860 });
   });
 
+  it('names every screen in the tab after its heading', async () => {
+    const screens = [
+      ['#/trending/day', 'Trending'],
+      ['#/airing', 'Airing today'],
+      ['#/discover', 'Discover'],
+      ['#/people', 'Popular people'],
+      ['#/list', 'My list'],
+      ['#/pending', 'Pending changes'],
+      ['#/settings', 'Settings'],
+      ['#/nowhere', 'Page not found'],
+    ] as const;
+    for (const [hash, heading] of screens) {
+      await openScreen(hash, 'main h1');
+      expect(await page.locator('main h1').textContent()).toBe(heading);
+      await expect.poll(() => page.title()).toBe(`${heading} · Catalogue`);
+    }
+  });
+
+  it('discover pages on: scrolling to the end loads the next page, and Show more does the same', async () => {
+    const { service } = e2e.served;
+    // An order the first visit did not store: every page past the first comes from the service.
+    await openScreen('#/discover?sort=vote_average.desc', 'main .card');
+    await expect.poll(cardCount, SERVICE_WAIT).toBe(20);
+    expect(await page.locator('main .count').textContent()).toMatch(/^\d+ series · showing 20$/);
+    const asked = service.log.count({ operation: 'discoverTv' });
+    await scrollToEnd();
+    await expect.poll(cardCount, SERVICE_WAIT).toBe(40);
+    expect(service.log.count({ operation: 'discoverTv' })).toBe(asked + 1);
+    expect(await page.locator('main .count').textContent()).toMatch(/ · showing 40$/);
+    // The keyboard's way: a real button at the end of the list.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const more = page.locator('#show-more');
+    expect(await more.isVisible()).toBe(true);
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(cardCount, SERVICE_WAIT).toBeGreaterThanOrEqual(60);
+    // The list redrew around the button: the focus is still on it, for the next press.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('show-more');
+    await shot('discover-paged', false);
+  });
+
   it('is keyboard-navigable: the screens are real links', async () => {
     await openScreen('#/trending/day', 'main .card');
     await page.focus('.skip-link');
@@ -206,14 +272,31 @@ describe('the demo PWA', () => {
 
     await openScreen('#/discover', 'main .card');
     expect(await page.locator('main .mode').textContent()).toContain('saved on this device');
-    // The filters from the online visit are in the URL: reset them, then narrow down locally.
+    // The filters from the online visit are in the URL: reset them to the list the first visit stored five pages
+    // of, which show as far as they go; the page after them waits for the network.
     await page.selectOption('#filter-genre', '');
-    await expect.poll(() => page.locator('main .mode').textContent()).toContain('saved on this device');
+    await expect
+      .poll(() => page.locator('main .mode').textContent())
+      .toContain('The service’s results saved on this device');
+    await expect
+      .poll(
+        async () => {
+          await scrollToEnd();
+          return page.locator('main .more-note').textContent();
+        },
+        { timeout: 10_000 },
+      )
+      .toBe('Connect to load more');
+    expect(await cardCount()).toBe(100);
+    expect(await page.locator('#show-more').isVisible()).toBe(false);
+    await shot('offline-discover-end', false);
     const everything = await page.locator('main .count').textContent();
     const cached = Number(everything?.match(/\d+/)?.[0]);
-    expect(cached).toBeGreaterThanOrEqual(60); // five discover pages were synced on the first visit
+    expect(cached).toBeGreaterThanOrEqual(100);
+    // Filters with no stored answer: discover runs over the series saved on this device.
     await page.selectOption('#filter-genre', '18');
     await page.selectOption('#filter-vote', '5');
+    await expect.poll(() => page.locator('main .mode').textContent()).toContain('Searching the series saved');
     await expect.poll(() => page.locator('main .count').textContent()).not.toBe(everything);
     expect(Number((await page.locator('main .count').textContent())?.match(/\d+/)?.[0])).toBeLessThan(cached);
     const dramas = await page.locator('main .card').count();
@@ -232,10 +315,18 @@ describe('the demo PWA', () => {
   it('a removal made offline shows as pending and is sent exactly once when back online', async () => {
     const { service } = e2e.served;
     await openScreen('#/list', '#sign-in');
+    // Offline, signing in says calmly that it needs the network (and sends nothing).
+    await e2e.context.setOffline(true);
+    await page.click('#sign-in');
+    await expect
+      .poll(() => page.locator('main .sign-in-message').textContent())
+      .toBe('Signing in needs a connection. Try again when you’re online.');
+    await e2e.context.setOffline(false);
     await page.click('#sign-in');
     await page.locator('main .list-item').nth(5).waitFor();
+    // The page remembers which list it made for the user (never a credential), for every tab and after a restart.
     const listId = await page.evaluate(
-      () => JSON.parse(sessionStorage.getItem('catalogue-demo-user') ?? '{}').list_id as number,
+      () => Object.values(JSON.parse(localStorage.getItem('catalogue-demo-lists') ?? '{}'))[0] as number,
     );
     const before = service.control.listItems(listId) ?? [];
     expect(before).toHaveLength(6);
@@ -243,10 +334,15 @@ describe('the demo PWA', () => {
 
     await e2e.context.setOffline(true);
     const removed = Number(await page.locator('main .list-item').first().getAttribute('data-id'));
+    const title = await page.locator('main .list-item strong').first().textContent();
     await page.locator('main .list-item button').first().click();
     await expect.poll(() => page.locator('main .list-item').count()).toBe(5);
     await expect.poll(() => page.locator('main .outbox-panel .count').textContent()).toBe('1 pending · 0 failed');
-    expect(await page.locator('main .outbox-entry').textContent()).toContain(`media_id ${removed}`);
+    // In words, with the movie's title: never "list_id …, media_id …".
+    await expect
+      .poll(() => page.locator('main .outbox-entry strong').textContent())
+      .toBe(`Remove ${title} from My list`);
+    expect(await page.locator('main .outbox-entry cite').textContent()).toBe(title);
     await shot('offline-pending');
     expect(service.log.count({ operation: 'removeListItem' })).toBe(0);
 
@@ -286,6 +382,7 @@ describe('the demo PWA', () => {
   it('rates the series and an episode from the series page: shown at once, sent once each', async () => {
     const { service } = e2e.served;
     await openScreen('#/list', 'main a.card[href^="#/series/"]');
+    const seriesName = await page.locator('main a.card[href^="#/series/"] .card-title').first().textContent();
     await page.locator('main a.card[href^="#/series/"]').first().click();
     const seriesRating = page.locator('#series-rating');
     await expect.poll(() => seriesRating.inputValue()).toBe('');
@@ -304,9 +401,12 @@ describe('the demo PWA', () => {
     expect(await seriesRating.inputValue()).toBe('8');
     expect(await episodeRating.inputValue()).toBe('7.5');
     const seriesPage = page.url();
+    const place = `S1E${await episode.getAttribute('data-episode')}`;
     await openScreen('#/list', 'main .outbox-panel .count');
     expect(await page.locator('main .outbox-panel .count').textContent()).toBe('2 pending · 0 failed');
-    expect(await page.locator('main .outbox-entry strong').allTextContents()).toEqual(['Rating', 'Episode rating']);
+    await expect
+      .poll(() => page.locator('main .outbox-entry strong').allTextContents(), SERVICE_WAIT)
+      .toEqual([`Rate ${seriesName} 8/10`, `Rate ${seriesName} ${place} 7.5/10`]);
     expect(service.log.count({ operation: 'rateTvSeries' }) + service.log.count({ operation: 'rateEpisode' })).toBe(0);
 
     await e2e.context.setOffline(false);
@@ -417,6 +517,83 @@ describe('the demo PWA', () => {
     await shot('movie-not-found');
     // The browser itself logs the service's 404 for the id: the page logs nothing.
     expect(problems.take([NOT_FOUND_LOAD])).toEqual([]);
+  });
+
+  it('keeps the demo user signed in, with their pending change, in a second tab and after a browser restart', async () => {
+    const { service } = e2e.served;
+    await openScreen('#/list', 'main .list-item');
+    const items = await page.locator('main .list-item').count();
+    const account = await page.evaluate(
+      () => Object.keys(JSON.parse(localStorage.getItem('catalogue-demo-lists') ?? '{}'))[0],
+    );
+    expect(account).toMatch(/^account:\d+$/);
+
+    // A second tab: the same user and list, no sign-in asked.
+    const second = await e2e.context.newPage();
+    await second.goto(`${e2e.url}/#/list`);
+    await second.locator('main .list-item').first().waitFor();
+    expect(await second.locator('main .list-item').count()).toBe(items);
+    expect(await second.locator('#sign-in').count()).toBe(0);
+    await second.close();
+
+    // A change made offline, then the browser quits before it is sent.
+    await e2e.context.setOffline(true);
+    const title = await page.locator('main .list-item strong').first().textContent();
+    await page.locator('main .list-item button').first().click();
+    await expect.poll(() => page.locator('main .outbox-panel .count').textContent()).toBe('1 pending · 0 failed');
+    const sent = service.log.count({ operation: 'removeListItem' });
+    await e2e.restartBrowser();
+    problems = await watchPageProblems(e2e.context);
+    await e2e.context.setOffline(true);
+    page = await e2e.context.newPage();
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await page.goto(`${e2e.url}/#/list`);
+    // Still signed in, the list as changed, the change waiting under its title.
+    await expect.poll(() => page.locator('main .list-item').count(), SERVICE_WAIT).toBe(items - 1);
+    expect(await page.locator('#sign-in').count()).toBe(0);
+    await expect
+      .poll(() => page.locator('main .outbox-entry strong').textContent(), SERVICE_WAIT)
+      .toBe(`Remove ${title} from My list`);
+    await shot('restart-pending', false);
+    expect(service.log.count({ operation: 'removeListItem' })).toBe(sent);
+    await e2e.context.setOffline(false);
+    await page.locator('main .outbox-panel .state.empty').waitFor();
+    expect(service.log.count({ operation: 'removeListItem' })).toBe(sent + 1);
+    expect(problems.take([UNCACHED_IMAGE_OFFLINE])).toEqual([]);
+  });
+
+  it('with the service down the status and the screen say so calmly, and Retry brings the screen back', async () => {
+    const { service } = e2e.served;
+    await openScreen('#/trending/day', 'main .card');
+    await expect.poll(() => page.locator('#sync-label').textContent(), SERVICE_WAIT).toBe('Up to date');
+    // Every request's connection is reset: no answer comes back.
+    service.control.setFaults({ resetRate: 1 });
+    try {
+      await openScreen('#/discover?sort=first_air_date.desc', 'main .screen-notice:not([hidden])');
+    } finally {
+      service.control.setFaults(undefined);
+    }
+    const notice = page.locator('main .screen-notice');
+    expect(await notice.locator('p').textContent()).toBe('Couldn’t reach the service.');
+    await expect
+      .poll(() => page.locator('#sync-label').textContent(), SERVICE_WAIT)
+      .toBe('Couldn’t reach the service — showing saved data');
+    // The pill agrees with the line: not a green "Online" beside it.
+    expect(await page.locator('#connectivity').textContent()).toBe('No connection');
+    expect(await page.locator('#connectivity').getAttribute('class')).not.toContain('online');
+    expect(await page.locator('#sync-retry').isVisible()).toBe(true);
+    // No developer detail on the page.
+    expect(await page.locator('main').textContent()).not.toMatch(/HTTP|status_code|TypeError|discoverTv/);
+    await shot('service-down', false);
+
+    // The service is back: Retry loads the screen, and the status is true again.
+    await page.click('#screen-retry');
+    await page.locator('main .card').first().waitFor();
+    await expect.poll(() => notice.isHidden(), SERVICE_WAIT).toBe(true);
+    await expect.poll(() => page.locator('#sync-label').textContent(), SERVICE_WAIT).toBe('Up to date');
+    expect(await page.locator('#connectivity').textContent()).toBe('Online');
+    expect(await page.locator('#sync-retry').isVisible()).toBe(false);
+    expect(problems.take([REFUSED_CONNECTION])).toEqual([]);
   });
 
   it('settings point the page at another service; the token stays out of IndexedDB', async () => {

@@ -25,14 +25,14 @@ afterEach(() => {
  * sees every transaction, whoever starts it). Added before the database opens.
  */
 function countWrites(db: Dexie) {
-  const counts = { counting: false, readwrite: 0 };
+  const counts = { counting: false, readwrite: 0, readonly: 0 };
   db.use({
     stack: 'dbcore',
     name: 'count-writes',
     create: (down) => ({
       ...down,
       transaction(stores, mode, options) {
-        if (counts.counting && mode === 'readwrite') counts.readwrite += 1;
+        if (counts.counting) counts[mode === 'readwrite' ? 'readwrite' : 'readonly'] += 1;
         return down.transaction(stores, mode, options);
       },
     }),
@@ -118,5 +118,20 @@ describe('the read path, counted', () => {
     // No snapshot says "done" while still showing nothing.
     expect(settled.every((s) => s.data !== undefined)).toBe(true);
     expect(recorder.snapshots.some((s) => s.fetching)).toBe(true);
+  });
+
+  it("a list's pages cost one write each, and their freshness one read for the whole list", async () => {
+    const { catalogue, urls } = open();
+    const counts = countWrites(databaseOf(catalogue));
+    await catalogue.auth.ready();
+    counts.counting = true;
+    const pages = 12;
+    const result = await catalogue.sync.pullList('discoverTv', {}, { pages });
+    counts.counting = false;
+    expect(result.pages).toBe(pages);
+    expect(urls).toHaveLength(pages);
+    expect(counts.readwrite).toBe(pages);
+    // Page 1's freshness row before its request, then every other page's at once: not one read per page.
+    expect(counts.readonly).toBeLessThanOrEqual(2);
   });
 });

@@ -2,6 +2,7 @@ import { Dexie } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { CURRENT_SCHEMA_VERSION, openCatalogueDatabase, readStored, writeResponse } from '../../src/store/index.js';
+import { version1Stores } from '../../src/store/schema/version-1.js';
 import { interceptMutations } from '../helpers/mutate-middleware.js';
 import { dumpDatabase, freshDatabase, loadSample, ok } from './store-fixtures.js';
 
@@ -33,6 +34,25 @@ describe('openCatalogueDatabase', () => {
     expect(events).toEqual([next * 10]); // Dexie multiplies version numbers by 10 in IndexedDB
     expect(db.isOpen()).toBe(false);
     newer.close();
+  });
+
+  it('keeps record tables on their primary key alone, in a new database and one upgraded from version 1', async () => {
+    const indexedDB = new IDBFactory();
+    const v1 = new Dexie('records', { indexedDB, IDBKeyRange });
+    v1.version(1).stores(version1Stores);
+    await v1.open();
+    await v1.table('tvSeries').put({ id: 7, name: 'Kept', popularity: 3, genre_ids: [18] });
+    v1.close();
+    for (const name of ['records', 'fresh']) {
+      const db = openCatalogueDatabase({ name, indexedDB, IDBKeyRange });
+      await db.open();
+      // Unused secondary indexes cost every put their keys: local discover and search scan and filter in memory.
+      for (const table of [db.movies, db.tvSeries, db.people]) expect(table.schema.indexes).toEqual([]);
+      const native = db.backendDB().transaction('tvSeries').objectStore('tvSeries');
+      expect([...native.indexNames]).toEqual([]);
+      if (name === 'records') expect(await db.tvSeries.get(7)).toMatchObject({ name: 'Kept' });
+      db.close();
+    }
   });
 
   it('clear() empties every table and the database stays usable', async () => {

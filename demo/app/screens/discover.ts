@@ -1,11 +1,14 @@
 /**
- * Discover TV with filters. Online the service answers (`catalogue.discoverTv`); offline the same filters run over
- * the series cached on this device (`catalogue.local.discoverTv`), and the screen says so.
+ * Discover TV with filters, a page at a time as the list scrolls (`catalogue.pages`). Online the service answers;
+ * offline the service's pages stored for these filters show as far as they go, and with none stored the same
+ * filters run over the series cached on this device (`catalogue.local.discoverTv`). The screen says which.
  */
 import { grid, seriesCard } from '../cards.js';
 import type { DemoContext, Screen } from '../context.js';
 import { h, replace } from '../dom.js';
 import { TV_GENRES } from '../genres.js';
+import { localPages } from '../local-pages.js';
+import { morePages } from '../more-pages.js';
 import { viewPanel } from '../view-panel.js';
 
 export interface DiscoverFilters {
@@ -39,50 +42,76 @@ function paramsOf(filters: DiscoverFilters): DiscoverParams {
   };
 }
 
+type Source = 'service' | 'stored' | 'device';
+
+const MODES: Readonly<Record<Source, [badge: string, kind: string, text: string]>> = {
+  service: ['online', 'fresh', ' Results from the catalogue service.'],
+  stored: ['offline', 'offline', ' The service’s results saved on this device.'],
+  device: ['offline', 'offline', ' Searching the series saved on this device.'],
+};
+
 export function discoverScreen(ctx: DemoContext, initial: DiscoverFilters): Screen {
   let filters = initial;
   let panel: { element: HTMLElement; dispose(): void } | undefined;
+  let more: { dispose(): void } | undefined;
+  /** Which `show()` is the latest: an older one that finishes its read later draws nothing. */
+  let generation = 0;
   const mode = h('p', { class: 'mode', role: 'status' });
   const results = h('div', {});
-  const show = () => {
-    panel?.dispose();
-    const online = ctx.online();
+  const show = async () => {
+    const drawing = ++generation;
     const params = paramsOf(filters);
-    const view = online ? ctx.catalogue.discoverTv(params) : ctx.catalogue.local.discoverTv(params);
-    replace(
-      mode,
-      ...(online
-        ? [h('span', { class: 'badge fresh' }, 'online'), ' Results from the catalogue service.']
-        : [h('span', { class: 'badge offline' }, 'offline'), ' Searching the series saved on this device.']),
-    );
+    // Offline, the service's own pages when this device has them for these filters, else discover on the device.
+    const source: Source = ctx.online()
+      ? 'service'
+      : (await ctx.catalogue.read('discoverTv', { ...params, page: 1 }).catch(() => undefined))
+        ? 'stored'
+        : 'device';
+    if (drawing !== generation) return;
+    panel?.dispose();
+    more?.dispose();
+    const view = source === 'device' ? localPages(ctx.catalogue, params) : ctx.catalogue.pages('discoverTv', params);
+    const footer = morePages(view, ctx.online);
+    const [badge, kind, text] = MODES[source];
+    replace(mode, h('span', { class: `badge ${kind}` }, badge), text);
     panel = viewPanel(view, {
       what: 'series match these filters',
       online: ctx.online,
-      local: !online,
+      local: source === 'device',
       isEmpty: (data) => data.results.length === 0,
       render: (data) => [
-        h('p', { class: 'count' }, `${data.total_results.toLocaleString('en')} series`),
+        h(
+          'p',
+          { class: 'count' },
+          `${data.total_results.toLocaleString('en')} series`,
+          data.results.length < data.total_results ? ` · showing ${data.results.length.toLocaleString('en')}` : '',
+        ),
         grid(data.results.map((series) => seriesCard(ctx.images, series))),
       ],
+      footer: () => {
+        footer.update(view.getSnapshot());
+        return footer.element;
+      },
     });
+    more = footer;
     replace(results, panel.element);
   };
   const form = filterForm(filters, (next) => {
     filters = next;
     const query = new URLSearchParams({ genre: next.genre, vote: next.minVote, sort: next.sort });
     history.replaceState(null, '', `#/discover?${query}`);
-    show();
+    void show();
   });
-  const onConnectivity = () => show();
+  const onConnectivity = () => void show();
   window.addEventListener('online', onConnectivity);
   window.addEventListener('offline', onConnectivity);
-  show();
+  void show();
   return {
     title: 'Discover',
     element: h(
       'section',
       { class: 'screen' },
-      h('header', { class: 'screen-header' }, h('h1', { id: 'screen-title' }, 'Discover series')),
+      h('header', { class: 'screen-header' }, h('h1', { id: 'screen-title' }, 'Discover')),
       form,
       mode,
       results,
@@ -90,7 +119,9 @@ export function discoverScreen(ctx: DemoContext, initial: DiscoverFilters): Scre
     dispose() {
       window.removeEventListener('online', onConnectivity);
       window.removeEventListener('offline', onConnectivity);
+      generation += 1;
       panel?.dispose();
+      more?.dispose();
     },
   };
 }

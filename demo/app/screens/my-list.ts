@@ -5,7 +5,7 @@
 import type { ListItem } from '../../../src/index.js';
 import { grid, seriesCard } from '../cards.js';
 import type { DemoContext, Screen } from '../context.js';
-import { signInDemoUser, storedDemoUser } from '../demo-user.js';
+import { demoUserOf, SignInNeedsConnectionError, signInDemoUser } from '../demo-user.js';
 import { h, replace, year } from '../dom.js';
 import { currentSettings } from '../service-settings.js';
 import { viewPanel } from '../view-panel.js';
@@ -17,6 +17,13 @@ export function myListScreen(ctx: DemoContext): Screen {
   const watchlist = h('div', {});
   let stop: (() => void) | undefined;
   let stopWatchlist: (() => void) | undefined;
+  const clear = () => {
+    stop?.();
+    stopWatchlist?.();
+    stop = undefined;
+    stopWatchlist = undefined;
+    replace(watchlist);
+  };
   const show = () => {
     if (!currentSettings().isFake) {
       replace(
@@ -30,33 +37,19 @@ export function myListScreen(ctx: DemoContext): Screen {
       );
       return;
     }
-    const user = storedDemoUser();
-    if (!user) {
-      const button = h('button', { class: 'button', type: 'button', id: 'sign-in' }, 'Sign in as the demo user');
-      button.addEventListener('click', () => {
-        button.disabled = true;
-        signInDemoUser(ctx.catalogue).then(show, (error: unknown) => {
-          button.disabled = false;
-          replace(body, h('p', { class: 'inline-error', role: 'alert' }, String(error)), button);
-        });
-      });
-      replace(
-        body,
-        h(
-          'div',
-          { class: 'state empty' },
-          h('strong', {}, 'Not signed in'),
-          h('p', {}, 'The demo user has a list of movies to edit.'),
-        ),
-        button,
-      );
+    const user = demoUserOf(ctx.catalogue);
+    if (user?.list_id === undefined) {
+      replace(body, ...signInPrompt(ctx, user !== undefined));
       return;
     }
+    const listId = user.list_id;
     // The list as stored, with pending removals applied: a removal shows at once, online or not.
-    const list = ctx.catalogue.listDetails({ list_id: user.list_id });
+    const list = ctx.catalogue.listDetails({ list_id: listId });
     const drawStored = () => {
       const { data } = list.getSnapshot();
-      if (data) drawList(ctx, body, user.list_id, data.items);
+      // Not stored yet (just signed in, the list is on its way): reading, not empty.
+      if (!data) replace(body, h('p', { 'aria-busy': 'true' }, 'Reading your list…'));
+      else drawList(ctx, body, listId, data.items);
     };
     stop = list.subscribe(drawStored);
     drawStored();
@@ -64,6 +57,15 @@ export function myListScreen(ctx: DemoContext): Screen {
     replace(watchlist, shown.element);
     stopWatchlist = shown.dispose;
   };
+  // Signed in here, restored, or signed out in another tab: the screen follows the library's user.
+  let shownUser = ctx.catalogue.user.getSnapshot();
+  const stopUser = ctx.catalogue.user.subscribe(() => {
+    const now = ctx.catalogue.user.getSnapshot();
+    if (now === shownUser) return;
+    shownUser = now;
+    clear();
+    show();
+  });
   show();
   return {
     title: 'My list',
@@ -77,11 +79,39 @@ export function myListScreen(ctx: DemoContext): Screen {
       outbox.element,
     ),
     dispose() {
-      stop?.();
-      stopWatchlist?.();
+      stopUser();
+      clear();
       outbox.dispose();
     },
   };
+}
+
+/** Not signed in (or this browser lost the list it made): one button makes the demo user and signs in. */
+function signInPrompt(ctx: DemoContext, signedIn: boolean): Node[] {
+  const button = h('button', { class: 'button', type: 'button', id: 'sign-in' }, 'Sign in as the demo user');
+  const message = h('p', { class: 'sign-in-message', role: 'status' });
+  button.addEventListener('click', () => {
+    button.disabled = true;
+    replace(message, 'Signing in…');
+    // Success needs nothing here: the screen follows the library's user and redraws itself.
+    signInDemoUser(ctx.catalogue).then(
+      () => replace(message),
+      (error: unknown) => {
+        button.disabled = false;
+        replace(message, signInFailure(error));
+      },
+    );
+  });
+  const [title, detail] = signedIn
+    ? ['Your demo list is not on this browser', 'Sign in again to make a new demo user with a list to edit.']
+    : ['Not signed in', 'The demo user has a list of movies to edit.'];
+  return [h('div', { class: 'state empty' }, h('strong', {}, title), h('p', {}, detail)), button, message];
+}
+
+function signInFailure(error: unknown): string {
+  if (error instanceof SignInNeedsConnectionError)
+    return 'Signing in needs a connection. Try again when you’re online.';
+  return 'Couldn’t sign in. Try again in a moment.';
 }
 
 function drawList(ctx: DemoContext, body: HTMLElement, listId: number, movies: readonly ListItem[]): void {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { recordId } from './common.js';
 
 /** A genre as details name it (summaries carry only `genre_ids`). */

@@ -1,13 +1,12 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { imagePath, looseDate, recordId } from './common.js';
 import { genre } from './genre.js';
 import { video } from './movie-videos.js';
 import { castMember, crewMember } from './season-credits.js';
 
 /**
- * The schemas of this file use only zod's functional forms (`z.optional(x)`, `z.nullable(x)`), which classic zod
- * and `zod/mini` share. Fields the details screen shows are required; the rest are optional, so a record the
- * service sends without them is still stored (it adds and drops fields without notice, FACTS §8).
+ * Fields a details screen shows are required; the rest are optional, so a record the service sends without them is
+ * still stored (it adds and drops fields without notice, FACTS §8).
  */
 
 /** `credits` appended to a movie or series: the `/credits` sub-resource without its `id`. */
@@ -50,7 +49,7 @@ export const movieDetails = z.object({
   release_date: looseDate,
   revenue: z.optional(z.number()),
   // Null (or 0) for a movie whose length is not known yet.
-  runtime: z.nullable(z.int().check(z.gte(0))),
+  runtime: z.nullable(z.int().check(z.minimum(0))),
   status: z.string(),
   tagline: z.nullable(z.string()),
   title: z.string(),

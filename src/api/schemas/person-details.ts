@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { imagePath, looseDate, recordId } from './common.js';
 
 /**
- * What every entry of a person's combined credits carries about the work (functional zod forms only: see
- * `movie-details.ts`). Only what a filmography shows is required; the rest is kept when sent.
+ * What every entry of a person's combined credits carries about the work. Only what a filmography shows is required;
+ * the rest is kept when sent.
  */
 const creditedWork = {
   adult: z.optional(z.boolean()),

@@ -1,17 +1,17 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { imagePath, looseDate, recordId } from './common.js';
 import { genre } from './genre.js';
 import { appendedCredits } from './movie-details.js';
 
-/** One season as series details list it (functional zod forms only: see `movie-details.ts`). */
+/** One season as series details list it. */
 export const seriesSeason = z.object({
   air_date: looseDate,
-  episode_count: z.int().check(z.gte(0)),
+  episode_count: z.int().check(z.minimum(0)),
   id: recordId,
   name: z.string(),
   overview: z.optional(z.string()),
   poster_path: imagePath,
-  season_number: z.int().check(z.gte(0)),
+  season_number: z.int().check(z.minimum(0)),
   vote_average: z.optional(z.number()),
 });
 
@@ -39,8 +39,8 @@ export const tvSeriesDetails = z.object({
   last_air_date: z.optional(looseDate),
   name: z.string(),
   networks: z.optional(z.array(network)),
-  number_of_episodes: z.int().check(z.gte(0)),
-  number_of_seasons: z.int().check(z.gte(0)),
+  number_of_episodes: z.int().check(z.minimum(0)),
+  number_of_seasons: z.int().check(z.minimum(0)),
   origin_country: z.optional(z.array(z.string())),
   original_language: z.string(),
   original_name: z.string(),

@@ -1,0 +1,70 @@
+/**
+ * The end of a paged list: a sentinel that loads the next page as it nears the screen (infinite scroll), and a
+ * visible "Show more" button that does the same for the keyboard and assistive technology. Offline, a page that
+ * is not stored waits for the network: the footer says "Connect to load more" instead of spinning.
+ */
+import { h, replace } from './dom.js';
+
+interface Paged {
+  readonly hasNextPage: boolean;
+  fetchNextPage(): Promise<void>;
+}
+
+interface PagedSnapshot {
+  readonly data: { readonly page: number; readonly results: readonly unknown[] } | undefined;
+  readonly pageCount: number;
+  readonly error: unknown;
+}
+
+export interface MorePages {
+  readonly element: HTMLElement;
+  /** Draws the footer for the list's latest snapshot (and loads on when the sentinel is still in view). */
+  update(snapshot: PagedSnapshot): void;
+  dispose(): void;
+}
+
+export function morePages(view: Paged, online: () => boolean): MorePages {
+  const sentinel = h('div', { class: 'more-sentinel', 'aria-hidden': 'true' });
+  const button = h('button', { class: 'button more', type: 'button', id: 'show-more' }, 'Show more');
+  const note = h('p', { class: 'more-note', role: 'status' });
+  const element = h('div', { class: 'more-pages' }, sentinel, button, note);
+  let inView = false;
+  let waiting = false;
+  const next = () => {
+    if (view.hasNextPage && !waiting) void view.fetchNextPage();
+  };
+  button.addEventListener('click', next);
+  // A margin below the screen: the next page is asked for a little before the end is reached.
+  const observer = new IntersectionObserver(
+    (entries) => {
+      inView = entries.some((entry) => entry.isIntersecting);
+      if (inView && !waiting) next();
+    },
+    { rootMargin: '0px 0px 400px 0px' },
+  );
+  observer.observe(sentinel);
+  return {
+    element,
+    update(snapshot) {
+      // The panel redraws its content on every snapshot, taking the button out and back: its focus goes back too.
+      const focused = document.activeElement === button;
+      const shown = snapshot.data?.page ?? 0;
+      // A page asked for and not shown yet: loading, or (offline, not stored) waiting for the network.
+      waiting = snapshot.data !== undefined && snapshot.pageCount > shown;
+      // While a page loads the button stays, inert; it leaves the page (its own `display` would win over `hidden`)
+      // when there is no next page, or none before the network.
+      button.setAttribute('aria-disabled', String(waiting));
+      replace(element, sentinel, (view.hasNextPage || (waiting && online())) && button, note);
+      if (waiting && !online()) replace(note, 'Connect to load more');
+      else if (waiting) replace(note, snapshot.error === undefined ? 'Loading more…' : 'Couldn’t load more.');
+      else replace(note);
+      note.setAttribute('aria-busy', String(waiting && online()));
+      // The sentinel may still be in view after a page arrived (a tall screen): the observer will not fire again.
+      if (inView && !waiting) queueMicrotask(next);
+      if (focused) queueMicrotask(() => button.isConnected && button.focus({ preventScroll: true }));
+    },
+    dispose() {
+      observer.disconnect();
+    },
+  };
+}
