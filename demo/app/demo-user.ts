@@ -1,4 +1,3 @@
-import { databaseOf } from '../../src/create-catalogue.js'; // internal: no public view serves records by id yet
 /**
  * The demo's signed-in user, on the embedded fake service only: a session and a list made through its
  * `/__fake/…` control routes (a real service has the user approve a request token on its site instead).
@@ -70,15 +69,29 @@ async function control<T>(path: string, body: unknown): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** Creates the demo user with a list of up to six cached movies and a watchlist of four series, and signs in. */
+/** The first six trending movies of the day, fetched first when this device has none (the user's list). */
+async function listMovies(catalogue: Catalogue): Promise<number[]> {
+  const params = { time_window: 'day' } as const;
+  await catalogue.sync.ensureFresh('trendingMovies', params);
+  return ((await catalogue.read('trendingMovies', params))?.results ?? []).slice(0, 6).map((movie) => movie.id);
+}
+
+/** The four most popular series, fetched first when this device has none (the user's watchlist). */
+async function watchlistSeries(catalogue: Catalogue): Promise<number[]> {
+  const params = { sort_by: 'popularity.desc' } as const;
+  await catalogue.sync.ensureFresh('discoverTv', params);
+  return ((await catalogue.read('discoverTv', params))?.results ?? []).slice(0, 4).map((series) => series.id);
+}
+
+/** Creates the demo user with a list of six trending movies and a watchlist of four popular series, and signs in. */
 export async function signInDemoUser(catalogue: Catalogue): Promise<DemoUser> {
   // Offline the browser would log the refused request as an error: do not send it at all.
   if (!navigator.onLine) throw new SignInNeedsConnectionError();
   const session = await control<{ session_id: string; account_id: number }>('/sessions', {});
-  const movies = (await databaseOf(catalogue).movies.limit(6).toArray()).map((movie) => movie.id);
+  const movies = await listMovies(catalogue);
   const { list_id } = await control<{ list_id: number }>('/lists', { session_id: session.session_id, items: movies });
   // A TV watchlist added a day apart, so its two sort orders differ.
-  const series = (await databaseOf(catalogue).tvSeries.limit(4).toArray()).map((row) => row.id);
+  const series = await watchlistSeries(catalogue);
   for (const [index, series_id] of series.entries()) {
     await control('/watchlist', {
       session_id: session.session_id,

@@ -4,9 +4,11 @@
  * back. Zod decides when each object schema is built, at import of the library, so every entry imports this
  * module FIRST (a library option would come too late). It stays in the demo rather than the library: the setting
  * is global, and a library must not change how an application's own schemas run. The demo's browser test fails
- * on the violation if an entry ever configures zod too late.
+ * on the violation if an entry ever configures zod too late. The library's own schemas are `zod/mini`, which
+ * compiles nothing; the setting covers any classic zod schema loaded beside them (imported here from `zod/mini`,
+ * whose `config` is the same global one, so the demo never pulls classic zod in for it).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 z.config({ jitless: true });
 

@@ -44,7 +44,7 @@ export function buildRequest<O extends OperationName>(operation: O, params: Read
   const endpoint = endpoints[operation];
   const all = params as Record<string, unknown>;
   const path = endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(formatValue(all[name])));
-  const query: Record<string, unknown> = {};
+  const query: Record<string, unknown> = { ...endpoint.fixedQuery };
   for (const key of Object.keys(endpoint.query.shape)) query[key] = all[key];
   const queryString = canonicalQueryString(query);
   let body: string | undefined;

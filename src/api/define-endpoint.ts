@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 
@@ -23,10 +23,10 @@ export interface CrossParamRule {
 
 export interface EndpointInput<
   M extends HttpMethod,
-  P extends z.ZodRawShape,
-  Q extends z.ZodRawShape,
-  B extends z.ZodRawShape,
-  R extends z.ZodType,
+  P extends z.core.$ZodShape,
+  Q extends z.core.$ZodShape,
+  B extends z.core.$ZodShape,
+  R extends z.ZodMiniType,
   K extends EndpointKind = EndpointKind,
 > {
   readonly method: M;
@@ -34,6 +34,11 @@ export interface EndpointInput<
   readonly path: string;
   readonly pathParams: P;
   readonly query: Q;
+  /**
+   * Query parameters the library itself always sends with this operation, never the caller's (details ask for
+   * their sub-resources with `append_to_response`). Constant per operation, so request keys leave them out.
+   */
+  readonly fixedQuery?: Readonly<Record<string, string>>;
   readonly body?: B;
   readonly response: R;
   readonly scope: EndpointScope;
@@ -49,11 +54,11 @@ export interface EndpointInput<
  */
 export function defineEndpoint<
   M extends HttpMethod,
-  P extends z.ZodRawShape,
-  Q extends z.ZodRawShape,
-  R extends z.ZodType,
+  P extends z.core.$ZodShape,
+  Q extends z.core.$ZodShape,
+  R extends z.ZodMiniType,
   K extends EndpointKind,
-  B extends z.ZodRawShape = Record<never, never>,
+  B extends z.core.$ZodShape = Record<never, never>,
 >(input: EndpointInput<M, P, Q, B, R, K>) {
   const bodyShape = (input.body ?? {}) as B;
   const placeholders = [...input.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
@@ -66,6 +71,7 @@ export function defineEndpoint<
     path: input.path,
     pathParams: z.strictObject(input.pathParams),
     query: z.strictObject(input.query),
+    fixedQuery: input.fixedQuery ?? {},
     body: input.body === undefined ? undefined : z.strictObject(bodyShape),
     params: z.strictObject({ ...input.pathParams, ...input.query, ...bodyShape }),
     response: input.response,

@@ -1,6 +1,7 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { catalogueEndpoints } from './registry/catalogue-endpoints.js';
 import { changeEndpoints } from './registry/change-endpoints.js';
+import { detailEndpoints } from './registry/detail-endpoints.js';
 import { userEndpoints } from './registry/user-endpoints.js';
 
 /**
@@ -8,7 +9,7 @@ import { userEndpoints } from './registry/user-endpoints.js';
  * from it, the engine learns from it where a response is stored and how long it stays fresh, and the types of
  * every call and view come from its schemas. Adding an operation means adding one entry (in `registry/`).
  */
-export const endpoints = { ...catalogueEndpoints, ...changeEndpoints, ...userEndpoints };
+export const endpoints = { ...catalogueEndpoints, ...changeEndpoints, ...userEndpoints, ...detailEndpoints };
 
 export type Endpoints = typeof endpoints;
 export type OperationName = keyof Endpoints;

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import type { CrossParamRule } from './define-endpoint.js';
 
 /** Shared pieces of the registry's entries: lifetimes, optional parameters, and rules spanning parameters. */
@@ -6,7 +6,7 @@ import type { CrossParamRule } from './define-endpoint.js';
 export const HOUR = 3600;
 export const DAY = 24 * HOUR;
 
-export const optional = <T extends z.ZodType>(schema: T) => schema.optional();
+export const optional = <T extends z.core.$ZodType>(schema: T) => z.optional(schema);
 
 export const sessionOrGuest: CrossParamRule = {
   param: 'session_id',

@@ -1,6 +1,7 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { InvalidParamsError } from '../errors/invalid-params-error.js';
 import { endpoints, isOperationName, type OperationName, type ParsedParamsOf } from './endpoints.js';
+import { issueMessages } from './issue-messages.js';
 
 function offendingParam(issue: z.core.$ZodIssue): string {
   if (issue.code === 'unrecognized_keys') return issue.keys[0] ?? '(params)';
@@ -44,7 +45,7 @@ export function parseParams<O extends OperationName>(operation: O, params: unkno
     throw new InvalidParamsError({ operation: String(operation), param: '(operation)', rule: 'unknown operation' });
   }
   const endpoint = endpoints[operation];
-  const result = endpoint.params.safeParse(ownEntries(params ?? {}));
+  const result = endpoint.params.safeParse(ownEntries(params ?? {}), issueMessages);
   if (!result.success) {
     const issue = result.error.issues[0];
     throw new InvalidParamsError({

@@ -3,6 +3,7 @@ import { SchemaValidationError } from '../errors/schema-validation-error.js';
 import { ServiceError } from '../errors/service-error.js';
 import { parseMaxAge } from './cache-control.js';
 import { endpoints, type OperationName, type ResponseOf } from './endpoints.js';
+import { issueMessages } from './issue-messages.js';
 import { MAX_JSON_DEPTH, neutraliseJson } from './neutralise-json.js';
 import { readBodyText } from './read-body.js';
 import { parseRetryAfter } from './retry-after.js';
@@ -131,7 +132,7 @@ export async function parseResponse<O extends OperationName>(
   ) {
     throw serviceErrorFrom(operation, response.status, text, response.headers.get('retry-after'), now());
   }
-  const result = endpoints[operation].response.safeParse(parsed.value);
+  const result = endpoints[operation].response.safeParse(parsed.value, issueMessages);
   if (!result.success) {
     const first = result.error.issues[0];
     throw new SchemaValidationError({

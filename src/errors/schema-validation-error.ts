@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { CatalogueError } from './catalogue-error.js';
 import { isNamedError } from './is-named-error.js';
 

@@ -30,6 +30,9 @@ const RESOURCE_UNITS: Readonly<
   Record<string, { table: RecordTableName; key: (meta: SyncMetaRow) => IndexableType | undefined }>
 > = {
   movieVideos: { table: 'movieVideos', key: (meta) => meta.params?.movie_id as number | undefined },
+  movieDetails: { table: 'movieDetails', key: (meta) => meta.params?.movie_id as number | undefined },
+  tvSeriesDetails: { table: 'tvSeriesDetails', key: (meta) => meta.params?.series_id as number | undefined },
+  personDetails: { table: 'personDetails', key: (meta) => meta.params?.person_id as number | undefined },
   personExternalIds: { table: 'personExternalIds', key: (meta) => meta.params?.person_id as number | undefined },
   personTranslations: { table: 'personTranslations', key: (meta) => meta.params?.person_id as number | undefined },
   episodeChanges: { table: 'episodeChanges', key: (meta) => meta.requestKey },
@@ -57,6 +60,9 @@ export const EVICTABLE_RECORD_TABLES: readonly RecordTableName[] = [
   'personExternalIds',
   'personTranslations',
   'movieVideos',
+  'movieDetails',
+  'tvSeriesDetails',
+  'personDetails',
   'episodeChanges',
 ];
 

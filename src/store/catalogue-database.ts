@@ -9,8 +9,10 @@ import type {
   EpisodeCursorRow,
   EpisodeRow,
   ListPageRow,
+  MovieDetailsRow,
   MovieRow,
   MovieVideosRow,
+  PersonDetailsRow,
   PersonExternalIdsRow,
   PersonRow,
   PersonTranslationsRow,
@@ -20,6 +22,7 @@ import type {
   SyncMetaRow,
   TaggedImageRow,
   TvAccountStateRow,
+  TvSeriesDetailsRow,
   TvSeriesRow,
   WatchlistPageRow,
 } from './rows.js';
@@ -33,10 +36,11 @@ import { version7Stores } from './schema/version-7.js';
 import { upgradeToVersion8, version8Stores } from './schema/version-8.js';
 import { version9Stores } from './schema/version-9.js';
 import { version10Stores } from './schema/version-10.js';
+import { version11Stores } from './schema/version-11.js';
 import type { SizeLedgerRow } from './size-ledger.js';
 
 /** The schema version the library opens databases at. */
-export const CURRENT_SCHEMA_VERSION = 10;
+export const CURRENT_SCHEMA_VERSION = 11;
 
 /** Every table of the current version, cumulative (a declared version lists all its tables). */
 const CURRENT_STORES = {
@@ -50,6 +54,7 @@ const CURRENT_STORES = {
   ...version8Stores,
   ...version9Stores,
   ...version10Stores,
+  ...version11Stores,
 };
 
 export interface CatalogueDatabaseOptions extends IndexedDBPair {
@@ -100,6 +105,15 @@ export class CatalogueDatabase extends Dexie {
   }
   get movieVideos(): Table<MovieVideosRow, number> {
     return this.table('movieVideos');
+  }
+  get movieDetails(): Table<MovieDetailsRow, number> {
+    return this.table('movieDetails');
+  }
+  get tvSeriesDetails(): Table<TvSeriesDetailsRow, number> {
+    return this.table('tvSeriesDetails');
+  }
+  get personDetails(): Table<PersonDetailsRow, number> {
+    return this.table('personDetails');
   }
   get configuration(): Table<ConfigurationRow, string> {
     return this.table('configuration');

@@ -4,7 +4,8 @@
  * Tables (primary key first; see `schema/version-*.ts` for every index):
  * - records, merged across responses: `movies`, `tvSeries`, `people` (known_for as `{ media_type, id }` refs),
  *   `episodes` by id; `seasons` by `[series_id+season_number]` (credits, images per language variant);
- *   `personExternalIds`, `personTranslations`, `movieVideos` by owner id; `taggedImages` by string id (media
+ *   `personExternalIds`, `personTranslations`, `movieVideos` by owner id; `movieDetails`, `tvSeriesDetails`,
+ *   `personDetails` (v11: the detail answers, whole) by record id; `taggedImages` by string id (media
  *   referenced into movies/episodes/tvSeries); `configuration`; `episodeChanges` by request key.
  * - `listPages` by `[listKey+page]`: ordered ids and totals of one requested page (`listKey` = operation +
  *   canonical params without `page`); `watchlistPages` by `[userScope+listKey+page]`.

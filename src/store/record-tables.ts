@@ -1,5 +1,5 @@
 import type { IndexableType } from 'dexie';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { episode, movieSummary, personSummary, tvSeriesSummary } from '../api/index.js';
 
 /**
@@ -16,6 +16,9 @@ export type RecordTableName =
   | 'personTranslations'
   | 'taggedImages'
   | 'movieVideos'
+  | 'movieDetails'
+  | 'tvSeriesDetails'
+  | 'personDetails'
   | 'configuration'
   | 'episodeChanges'
   | 'tvAccountStates'
@@ -59,7 +62,7 @@ export interface RecordTableSpec {
 }
 
 /** The fields of a record schema, without the presentation-only `media_type`. */
-function fieldsOf(...schemas: z.ZodObject[]): readonly string[] {
+function fieldsOf(...schemas: z.ZodMiniObject[]): readonly string[] {
   const fields = new Set(schemas.flatMap((schema) => Object.keys(schema.shape)));
   fields.delete('media_type');
   // An array, not the set: this is checked for every incoming row, and indexed loops are the cheapest.
@@ -86,6 +89,9 @@ export const recordTables: Readonly<Record<RecordTableName, RecordTableSpec>> = 
   personTranslations: { key: byId, merge: 'replace' },
   taggedImages: { key: (row) => row.id as string, merge: 'replace' },
   movieVideos: { key: byId, merge: 'replace' },
+  movieDetails: { key: byId, merge: 'replace' },
+  tvSeriesDetails: { key: byId, merge: 'replace' },
+  personDetails: { key: byId, merge: 'replace' },
   configuration: { key: (row) => row.key as string, merge: 'replace' },
   episodeChanges: { key: (row) => row.requestKey as string, merge: 'replace' },
   tvAccountStates: { key: (row) => [row.userScope as string, row.series_id as number], merge: 'replace' },

@@ -4,7 +4,9 @@ import type {
   Episode,
   EpisodeChanges,
   KnownForItem,
+  MovieDetails,
   MovieVideos,
+  PersonDetails,
   PersonExternalIds,
   PersonSummary,
   PersonTranslations,
@@ -12,6 +14,7 @@ import type {
   SeasonDetails,
   SeasonImages,
   TaggedImage,
+  TvSeriesDetails,
 } from '../api/index.js';
 
 /**
@@ -56,6 +59,10 @@ export interface ConfigurationRow extends Configuration {
 export type PersonExternalIdsRow = PersonExternalIds;
 export type PersonTranslationsRow = PersonTranslations;
 export type MovieVideosRow = MovieVideos;
+/** The detail answers, stored whole (their appended credits and videos inside), one row per record id. */
+export type MovieDetailsRow = MovieDetails;
+export type TvSeriesDetailsRow = TvSeriesDetails;
+export type PersonDetailsRow = PersonDetails;
 
 export interface EpisodeChangesRow extends EpisodeChanges {
   requestKey: string;

@@ -7,9 +7,12 @@ import { seasonCreditsMapping, seasonImagesMapping } from './mappings/season-map
 import {
   configurationMapping,
   episodeChangesMapping,
+  movieDetailsMapping,
   movieVideosMapping,
+  personDetailsMapping,
   personExternalIdsMapping,
   personTranslationsMapping,
+  tvSeriesDetailsMapping,
 } from './mappings/sub-resource-mappings.js';
 import { summaryListMapping } from './mappings/summary-list-mapping.js';
 import { taggedImagesMapping } from './mappings/tagged-images-mapping.js';
@@ -48,6 +51,9 @@ export const storeMappings = {
   configuration: configurationMapping,
   seasonDetails: seasonDetailsMapping,
   listDetails: listDetailsMapping,
+  movieDetails: movieDetailsMapping,
+  tvSeriesDetails: tvSeriesDetailsMapping,
+  personDetails: personDetailsMapping,
 } satisfies { [O in OperationName]?: StoreMapping<O> };
 
 /** The operations whose responses the store keeps. */

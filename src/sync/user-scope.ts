@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { credentialParam, idParam } from '../api/schemas/params.js';
 
 /** Who the per-user operations act for: a logged-in account with its session, or a guest session. */

@@ -197,6 +197,18 @@ const requestCases: { [O in OperationName]: RequestCase<O> } = {
     method: 'DELETE',
     url: '/3/tv/1399/season/1/episode/2/rating?guest_session_id=g-1',
   },
+  // The library always appends what the details screens show; the caller cannot leave it out or add to it.
+  movieDetails: {
+    params: { movie_id: 550, language: 'en-US' },
+    method: 'GET',
+    url: '/3/movie/550?append_to_response=credits%2Cvideos&language=en-US',
+  },
+  tvSeriesDetails: { params: { series_id: 1399 }, method: 'GET', url: '/3/tv/1399?append_to_response=credits' },
+  personDetails: {
+    params: { person_id: 287, language: 'fr-FR' },
+    method: 'GET',
+    url: '/3/person/287?append_to_response=combined_credits&language=fr-FR',
+  },
 };
 
 /**

@@ -6,8 +6,9 @@
  * running locally. All of it under the demo server's strict CSP: a test fails on any console error, uncaught
  * error or CSP violation.
  */
-
-import { mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
@@ -16,6 +17,7 @@ import { demoPageOrigins } from '../../demo/serve-demo.js';
 import demoConfig from '../../demo/vite.config.js';
 import { contentSecurityPolicy } from '../../src/testing/content-security-policy.js';
 import { FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
+import { launchChromium } from './support/chromium.js';
 import { type E2EHarness, startE2E } from './support/e2e-harness.js';
 import { type PageProblems, watchPageProblems } from './support/page-problems.js';
 
@@ -85,6 +87,26 @@ async function scrollToEnd(): Promise<void> {
 /** Offline, a poster the worker never cached fails to load (and the page shows a placeholder): by design. */
 const UNCACHED_IMAGE_OFFLINE =
   /^console error: Failed to load resource: net::ERR_FAILED \(http:\/\/127\.0\.0\.1:\d+\/t\/p\//;
+
+/** The browser logs a fetch the service answered 404: expected when a test opens an id it does not know. */
+const NOT_FOUND_LOAD = /^console error: Failed to load resource: the server responded with a status of 404/;
+
+/**
+ * Runs `use` on a page of a new Chromium on a new, empty profile (no database, worker or cache of the demo), which
+ * fails the test on a console error, uncaught error or CSP violation like the main page does.
+ */
+async function onFreshProfile(use: (fresh: Page) => Promise<void>): Promise<void> {
+  const profile = await mkdtemp(join(tmpdir(), 'catalogue-e2e-fresh-'));
+  const context = await launchChromium(profile);
+  try {
+    const freshProblems = await watchPageProblems(context);
+    await use(await context.newPage());
+    expect(freshProblems.take()).toEqual([]);
+  } finally {
+    await context.close();
+    await rm(profile, { recursive: true, force: true });
+  }
+}
 
 /** A request whose connection the fake resets fails to load (the browser says so): by design in that test. */
 const REFUSED_CONNECTION = /^console error: Failed to load resource: net::ERR_[A-Z_]+ \(http:\/\/127\.0\.0\.1:\d+\/3\//;
@@ -481,6 +503,53 @@ describe('the demo PWA', () => {
     expect(await toggle.getAttribute('aria-pressed')).toBe('false');
   });
 
+  it('a deep link on a fresh profile fills in without a reload; the series screen links only to seasons it has', async () => {
+    const { control } = e2e.served.service;
+    type Named = { id: number; title?: string; name?: string };
+    const first = (operation: 'trendingMovies' | 'trendingTv', params: { time_window: 'day' }) =>
+      (control.groundTruth(operation, params) as { results: Named[] }).results[0] as Named;
+    const movie = first('trendingMovies', { time_window: 'day' });
+    const series = first('trendingTv', { time_window: 'day' });
+    const person = (control.groundTruth('popularPeople', {}) as { results: Named[] }).results[0] as Named;
+    for (const [hash, name, link] of [
+      [`#/movie/${movie.id}`, movie.title, 'main a.credit[href^="#/person/"]'],
+      [`#/person/${person.id}`, person.name, 'main a.credit[href^="#/movie/"], main a.credit[href^="#/series/"]'],
+      [`#/series/${series.id}`, series.name, `main a.credit[href^="#/series/${series.id}/season/"]`],
+    ] as const) {
+      await onFreshProfile(async (fresh) => {
+        let loads = 0;
+        fresh.on('load', () => loads++);
+        await fresh.goto(`${e2e.url}/${hash}`);
+        await expect.poll(() => fresh.locator('main h1').textContent(), { timeout: 20_000 }).toBe(name);
+        await fresh.locator(link).first().waitFor();
+        expect(loads, `${hash}: filled in without a reload`).toBe(1);
+        expect(await fresh.locator('main .state.error').count()).toBe(0);
+        if (!hash.startsWith('#/series/')) return;
+        await fresh.screenshot({ path: `${SCREENSHOTS}series-deep-link.png`, fullPage: true });
+        // The season list ends the series: its last season's screen offers no "next season".
+        const seasons = fresh.locator(`main a.credit[href^="#/series/${series.id}/season/"]`);
+        const lastName = await seasons.last().locator('strong').textContent();
+        await seasons.last().click();
+        const current = fresh.locator('main nav.segmented [aria-current="page"]');
+        await expect.poll(() => current.textContent()).toBe(lastName);
+        expect(await fresh.locator('main nav.segmented a').allTextContents()).not.toContainEqual(
+          expect.stringMatching(/→/),
+        );
+      });
+    }
+  });
+
+  it('an id the service does not know shows one "Not found" screen, no panels and no error boxes', async () => {
+    await page.goto(`${e2e.url}/#/movie/987654321`);
+    await expect.poll(() => page.locator('main h1').textContent(), { timeout: 20_000 }).toBe('Not found');
+    expect(await page.locator('main a[href="#/"]').count()).toBe(1);
+    expect(await page.locator('main .state, main .panel, main h2').count()).toBe(0);
+    await expect.poll(() => page.title()).toBe('Not found · Catalogue');
+    await shot('movie-not-found');
+    // The browser itself logs the service's 404 for the id: the page logs nothing.
+    expect(problems.take([NOT_FOUND_LOAD])).toEqual([]);
+  });
+
   // 22 screens, each checked and photographed: longer than the file's default test timeout.
   it('passes axe on every screen at a desktop and a phone size, each saved as a screenshot', {
     timeout: 240_000,
@@ -498,7 +567,7 @@ describe('the demo PWA', () => {
       ['people', '#/people'],
       ['movie', String(movie)],
       ['series', String(series)],
-      ['season', `${series}/season/2`],
+      ['season', `${series}/season/1`],
       ['person', String(person)],
       ['my-list', '#/list'],
       ['pending', '#/pending'],

@@ -60,4 +60,7 @@ export const exampleParams: { [O in OperationName]: ParamsOf<O> } = {
   accountMovieWatchlist: { account_id: 548, session_id: 'abc123' },
   accountTvRated: { account_id: 548, session_id: 'abc123' },
   accountMovieRated: { account_id: 548, session_id: 'abc123' },
+  movieDetails: { movie_id: 550 },
+  tvSeriesDetails: { series_id: 1399 },
+  personDetails: { person_id: 287 },
 };

@@ -26,4 +26,8 @@ export const BEYOND_THE_19: readonly string[] = [
   'accountMovieWatchlist',
   'accountTvRated',
   'accountMovieRated',
+  // The detail screens (issue 23): a movie, a series and a person, with what their screens show appended.
+  'movieDetails',
+  'tvSeriesDetails',
+  'personDetails',
 ];

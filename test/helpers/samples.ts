@@ -75,7 +75,7 @@ export function responseSampleOf(operation: string): unknown {
       (e) => e.kind === 'beyond the 19' && e.operation.replace(/\{\w+\}/g, '{}') === route,
     );
     if (beyond) return readSample(beyond.file);
-    const example = openApiExample(endpoint.path);
+    const example = openApiDetailExample(endpoint.path) ?? openApiExample(endpoint.path);
     if (example !== undefined) return example;
   }
   throw new Error(`MANIFEST.json has no response sample for ${operation}`);
@@ -101,8 +101,31 @@ export function openApiExample(path: string): unknown {
   openApi ??= JSON.parse(readFileSync(openApiFile, 'utf8')) as OpenApiDocument;
   const spec = openApi;
   const content = spec.paths[path]?.get?.responses?.['200']?.content?.['application/json'] as
-    | { examples?: { Result?: { value?: string } } }
+    | { examples?: Record<string, { value?: unknown }> }
     | undefined;
-  const value = content?.examples?.Result?.value;
-  return value === undefined ? undefined : JSON.parse(value);
+  // Most examples are named `Result` and hold JSON text; a few (movie details: `OK`) hold the object itself.
+  const value = content?.examples?.Result?.value ?? Object.values(content?.examples ?? {})[0]?.value;
+  return typeof value === 'string' ? JSON.parse(value) : value;
+}
+
+/** The sub-resources the library appends to each detail path, and the path whose example each one is. */
+const APPENDED: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  '/3/movie/{movie_id}': { credits: '/3/movie/{movie_id}/credits', videos: '/3/movie/{movie_id}/videos' },
+  '/3/tv/{series_id}': { credits: '/3/tv/{series_id}/credits' },
+  '/3/person/{person_id}': { combined_credits: '/3/person/{person_id}/combined_credits' },
+};
+
+/**
+ * A detail path's OpenAPI example with its sub-resources appended as the service appends them: each one's own
+ * example without its `id`. Undefined for a path that appends nothing.
+ */
+export function openApiDetailExample(path: string): Record<string, unknown> | undefined {
+  const appended = APPENDED[path];
+  if (!appended) return undefined;
+  const example = { ...(openApiExample(path) as Record<string, unknown>) };
+  for (const [name, subPath] of Object.entries(appended)) {
+    const { id: _id, ...part } = openApiExample(subPath) as Record<string, unknown>;
+    example[name] = part;
+  }
+  return example;
 }

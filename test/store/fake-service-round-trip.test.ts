@@ -73,6 +73,9 @@ describe('every stored operation, fetched from the fake service, reads back exac
       configuration: {},
       seasonDetails: { series_id: seriesId, season_number: 1 },
       listDetails: { list_id: fake.control.createList({ session_id, items: [movieId] }).list_id },
+      movieDetails: { movie_id: movieId },
+      tvSeriesDetails: { series_id: seriesId },
+      personDetails: { person_id: personId },
     };
     const served = new Map<StoredOperation, unknown>();
     for (const operation of Object.keys(calls) as StoredOperation[]) {

@@ -49,6 +49,9 @@ function paramsFor(f: CatalogueFixture) {
     listDetails: {
       list_id: control.createList({ session_id: control.createSession().session_id, items: [movie.id] }).list_id,
     },
+    movieDetails: { movie_id: movie.id },
+    tvSeriesDetails: { series_id: series.id },
+    personDetails: { person_id: person.id },
   } satisfies { [O in PullOperation]: CatalogueParams<O> };
 }
 
@@ -67,7 +70,7 @@ describe('sync.pull', () => {
     const feeds = new Set<string>(['validateToken', 'tvChanges', 'seriesChanges', 'seasonChanges']);
     const stored = gets.filter((op) => !feeds.has(op) && endpoints[op].kind !== 'action');
     expect(operations.sort()).toEqual(stored.sort());
-    expect(operations).toHaveLength(23);
+    expect(operations).toHaveLength(26);
 
     for (const operation of operations) {
       const params = all[operation] as CatalogueParams<typeof operation>;

@@ -10,7 +10,15 @@ import { DOCUMENTED_NULLABLE } from './shape.js';
  * languages, external ids, runtimes; a network without a logo, an account without an avatar): the document never
  * says `nullable` because its schemas are inferred from one example each.
  */
-const NULLABLE = new Set([...DOCUMENTED_NULLABLE, 'logo_path', 'avatar_path']);
+const NULLABLE = new Set([
+  ...DOCUMENTED_NULLABLE,
+  'logo_path',
+  'avatar_path',
+  // Details: a movie in no collection, a person whose birthplace is unknown, a season without a date yet.
+  'belongs_to_collection',
+  'place_of_birth',
+  'air_date',
+]);
 /**
  * Typed `integer` because the example was whole (`vote_average: 8`, a rating `value: 9`, a rated list's `rating: 9`);
  * all take decimals (a rating is 0.5 to 10 in halves).
@@ -36,6 +44,35 @@ describe("the fake's answers follow the OpenAPI response schemas", () => {
         expect(schema, `${operation}: no schema in the document`).toBeDefined();
         const errors = schemaErrors(schema as JsonSchema, await response.json(), OPTIONS);
         if (errors.length > 0) failures[operation] = errors;
+      }
+      expect(failures).toEqual({});
+    });
+  }
+
+  /** What each detail operation appends, and the sub-resource path whose schema that part follows. */
+  const APPENDED = {
+    movieDetails: { credits: '/3/movie/{movie_id}/credits', videos: '/3/movie/{movie_id}/videos' },
+    tvSeriesDetails: { credits: '/3/tv/{series_id}/credits' },
+    personDetails: { combined_credits: '/3/person/{person_id}/combined_credits' },
+  } as const;
+
+  for (const seed of [1, 2, 3, 4]) {
+    it(`the parts appended to details follow their sub-resources' schemas, seed ${seed}`, async () => {
+      const failures: Record<string, string[]> = {};
+      for (const [operation, parts] of Object.entries(APPENDED)) {
+        const h = harness({ seed });
+        const response = await requestFor(h, operation as keyof typeof APPENDED);
+        const body = (await response.json()) as Record<string, Record<string, unknown>>;
+        for (const [name, path] of Object.entries(parts)) {
+          expect(body[name], `${operation}.${name}`).toBeDefined();
+          // Appended, a sub-resource has no `id` of its own: the record's is the one above it.
+          const errors = schemaErrors(
+            responseSchema('GET', path, 200) as JsonSchema,
+            { id: body.id, ...body[name] },
+            OPTIONS,
+          );
+          if (errors.length > 0) failures[`${operation}.${name}`] = errors;
+        }
       }
       expect(failures).toEqual({});
     });

@@ -192,5 +192,15 @@ export async function requestFor(h: Harness, operation: OperationName, variant =
         operation === 'deleteEpisodeRating' ? `/3/tv/${firstSeries}/season/1/episode/1` : `/3/tv/${firstSeries}`;
       return send(h, 'DELETE', `${path}/rating?session_id=${session_id}`);
     }
+    case 'movieDetails': {
+      // A movie with videos, so the appended `videos` carries items the schema check can look into.
+      return h.get(`/3/movie/${await movieWithVideos(h)}?append_to_response=credits,videos`);
+    }
+    case 'tvSeriesDetails':
+      return h.get(`/3/tv/${firstSeries}?append_to_response=credits`);
+    case 'personDetails': {
+      const people = await h.json<{ results: Json[] }>('/3/person/popular');
+      return h.get(`/3/person/${people.results[0]?.id}?append_to_response=combined_credits`);
+    }
   }
 }

@@ -1,55 +1,105 @@
-import { databaseOf } from '../../../src/create-catalogue.js'; // internal: no public view serves records by id yet
-/** A movie: its summary from the store and its videos, each a link to the site that hosts it. */
-import { rating } from '../cards.js';
+/**
+ * A movie, from its details alone (one request: the cast and videos come appended): poster, title, year, genres,
+ * runtime, rating, overview, the cast (each a link to the person) and the videos (links to the site that hosts them).
+ */
+import type { MovieDetails } from '../../../src/index.js';
 import type { DemoContext, Screen } from '../context.js';
+import { facts, followDetails, ratingLabel } from '../detail-screen.js';
 import { h, replace, year } from '../dom.js';
-import { viewPanel } from '../view-panel.js';
+import { state } from '../view-panel.js';
 
 const SITES: Readonly<Record<string, (key: string) => string>> = {
   YouTube: (key) => `https://www.youtube.com/watch?v=${encodeURIComponent(key)}`,
   Vimeo: (key) => `https://vimeo.com/${encodeURIComponent(key)}`,
 };
 
+/** How many cast members the screen lists (the service sends them by billing order). */
+const CAST_SHOWN = 24;
+
 export function movieScreen(ctx: DemoContext, movieId: number): Screen {
+  const { images } = ctx;
   const heading = h('h1', { id: 'screen-title' }, 'Movie');
   const poster = h('div', { class: 'portrait' });
-  const facts = h('div', {});
-  void databaseOf(ctx.catalogue)
-    .movies.get(movieId)
-    .then((movie) => {
-      if (!movie) return;
-      replace(heading, movie.title);
-      replace(poster, ctx.images.picture(movie.poster_path, 'poster', `Poster of ${movie.title}`, '200px'));
-      replace(
-        facts,
-        h('p', { class: 'subtitle' }, year(movie.release_date), ' · ', rating(movie.vote_average, movie.vote_count)),
-        h('p', { class: 'overview' }, movie.overview),
-      );
-    });
-  const videos = viewPanel(ctx.catalogue.movieVideos({ movie_id: movieId }), {
-    what: 'videos',
-    online: ctx.online,
-    isEmpty: (data) => data.results.length === 0,
-    render: (data) =>
+  const about = h('div', {});
+  const status = h('div', {});
+  const cast = h('div', {});
+  const videos = h('div', {});
+  const section = h(
+    'section',
+    { class: 'screen' },
+    h('header', { class: 'detail-header' }, poster, h('div', {}, heading, about, status)),
+    h('h2', {}, 'Cast'),
+    cast,
+    h('h2', {}, 'Videos'),
+    videos,
+  );
+  const draw = (movie: MovieDetails) => {
+    replace(heading, movie.title);
+    replace(poster, images.picture(movie.poster_path, 'poster', `Poster of ${movie.title}`, '200px'));
+    replace(
+      about,
       h(
-        'ul',
-        { class: 'videos' },
-        data.results.map((video) => {
-          const url = SITES[video.site]?.(video.key);
-          const label = [h('strong', {}, video.name), h('small', {}, `${video.type} · ${video.site}`)];
-          return h('li', {}, url ? h('a', { href: url, rel: 'noopener noreferrer', target: '_blank' }, label) : label);
-        }),
+        'p',
+        { class: 'subtitle' },
+        facts(
+          year(movie.release_date),
+          movie.genres.map((genre) => genre.name).join(', '),
+          movie.runtime ? `${movie.runtime} min` : undefined,
+          ratingLabel(movie.vote_average, movie.vote_count),
+        ),
       ),
-  });
-  return {
-    title: 'Movie',
-    element: h(
-      'section',
-      { class: 'screen' },
-      h('header', { class: 'detail-header' }, poster, h('div', {}, heading, facts)),
-      h('h2', {}, 'Videos'),
-      videos.element,
-    ),
-    dispose: videos.dispose,
+      movie.tagline ? h('p', { class: 'subtitle' }, h('em', {}, movie.tagline)) : undefined,
+      h('p', { class: 'overview' }, movie.overview || 'No overview yet.'),
+    );
+    replace(
+      cast,
+      movie.credits.cast.length === 0
+        ? state('empty', 'No cast listed', 'The service lists nobody for this movie yet.')
+        : h(
+            'ul',
+            { class: 'credits' },
+            movie.credits.cast
+              .slice(0, CAST_SHOWN)
+              .map((member) =>
+                h(
+                  'li',
+                  {},
+                  h(
+                    'a',
+                    { class: 'credit', href: `#/person/${member.id}` },
+                    images.picture(member.profile_path, 'profile', `Photo of ${member.name}`, '64px'),
+                    h('span', {}, h('strong', {}, member.name), h('small', {}, member.character || 'Cast')),
+                  ),
+                ),
+              ),
+          ),
+    );
+    replace(
+      videos,
+      movie.videos.results.length === 0
+        ? state('empty', 'No videos', 'None right now: the screen updates itself when there are.')
+        : h(
+            'ul',
+            { class: 'videos' },
+            movie.videos.results.map((video) => {
+              const url = SITES[video.site]?.(video.key);
+              const label = [h('strong', {}, video.name), h('small', {}, `${video.type} · ${video.site}`)];
+              return h(
+                'li',
+                {},
+                url ? h('a', { href: url, rel: 'noopener noreferrer', target: '_blank' }, label) : h('span', {}, label),
+              );
+            }),
+          ),
+    );
   };
+  const stop = followDetails(ctx.catalogue.movieDetails({ movie_id: movieId }), {
+    what: 'movie',
+    heading,
+    section,
+    status,
+    online: ctx.online,
+    draw,
+  });
+  return { title: 'Movie', element: section, dispose: stop };
 }

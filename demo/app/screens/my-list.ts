@@ -2,8 +2,7 @@
  * The demo user's list and the pending-changes panel: a removal is applied at once (optimistic, in IndexedDB)
  * and waits in the outbox while offline; it is sent once when the network is back.
  */
-import { liveQuery } from 'dexie';
-import { databaseOf } from '../../../src/create-catalogue.js'; // internal: no public view serves records by id yet
+import type { ListItem } from '../../../src/index.js';
 import { grid, seriesCard } from '../cards.js';
 import type { DemoContext, Screen } from '../context.js';
 import { demoUserOf, SignInNeedsConnectionError, signInDemoUser } from '../demo-user.js';
@@ -53,18 +52,16 @@ export function myListScreen(ctx: DemoContext): Screen {
       return;
     }
     const listId = user.list_id;
-    const subscription = liveQuery(() => databaseOf(ctx.catalogue).lists.get(listId)).subscribe((list) => {
+    // The list as stored, with pending removals applied: a removal shows at once, online or not.
+    const list = ctx.catalogue.listDetails({ list_id: listId });
+    const drawStored = () => {
+      const { data } = list.getSnapshot();
       // Not stored yet (just signed in, the list is on its way): reading, not empty.
-      if (!list) draw(h('p', { 'aria-busy': 'true' }, 'Reading your list…'));
-      else
-        void drawList(
-          ctx,
-          draw,
-          listId,
-          list.items.map((item) => item.id),
-        );
-    });
-    stop = () => subscription.unsubscribe();
+      if (!data) draw(h('p', { 'aria-busy': 'true' }, 'Reading your list…'));
+      else drawList(ctx, draw, listId, data.items);
+    };
+    stop = list.subscribe(drawStored);
+    drawStored();
     const shown = watchlistPanel(ctx, user.account_id);
     replace(watchlist, shown.element);
     stopWatchlist = shown.dispose;
@@ -128,23 +125,13 @@ function signInFailure(error: unknown): string {
   return 'Couldn’t sign in. Try again in a moment.';
 }
 
-async function drawList(
-  ctx: DemoContext,
-  draw: (...nodes: Node[]) => void,
-  listId: number,
-  ids: number[],
-): Promise<void> {
-  const movies = await databaseOf(ctx.catalogue).movies.bulkGet(ids);
-  // A removal redraws the list: the focus goes to the next row's Remove (or the last one's), else the heading.
-  draw(...listContent(ctx, listId, ids, movies));
+/** A removal redraws the list: the focus goes to the next row's Remove (or the last one's), else the heading. */
+function drawList(ctx: DemoContext, draw: (...nodes: Node[]) => void, listId: number, movies: readonly ListItem[]) {
+  draw(...listContent(ctx, listId, movies));
 }
 
-function listContent(
-  ctx: DemoContext,
-  listId: number,
-  ids: number[],
-  movies: readonly ({ title: string; poster_path: string | null; release_date?: string | null } | undefined)[],
-): HTMLElement[] {
+function listContent(ctx: DemoContext, listId: number, movies: readonly ListItem[]): HTMLElement[] {
+  const ids = movies.map((movie) => movie.id);
   if (ids.length === 0) {
     return [
       h('div', { class: 'state empty' }, h('strong', {}, 'Your list is empty'), h('p', {}, 'Nothing left to watch.')),

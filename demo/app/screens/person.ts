@@ -1,9 +1,14 @@
-/** A person: profile, external ids as links, biographies by language, and the images they are tagged in. */
-import type { PersonExternalIds } from '../../../src/api/schemas/index.js';
-import { databaseOf } from '../../../src/create-catalogue.js'; // internal: no public view serves records by id yet
+/**
+ * A person, from their details (their combined credits come appended): photo, name, department, biography and
+ * filmography, newest first, each work a link to its screen. Once the person is known: their profiles elsewhere,
+ * biographies in other languages and the images they are tagged in.
+ */
+import type { CastCredit, CrewCredit, PersonDetails, PersonExternalIds } from '../../../src/index.js';
 import type { DemoContext, Screen } from '../context.js';
-import { h, replace } from '../dom.js';
-import { viewPanel } from '../view-panel.js';
+import { facts, followDetails } from '../detail-screen.js';
+import { h, replace, year } from '../dom.js';
+import type { Images } from '../images.js';
+import { state, viewPanel } from '../view-panel.js';
 
 const PROFILES: readonly (readonly [keyof PersonExternalIds, string, (id: string) => string])[] = [
   ['imdb_id', 'IMDb', (id) => `https://www.imdb.com/name/${id}`],
@@ -19,16 +24,111 @@ export function personScreen(ctx: DemoContext, personId: number): Screen {
   const { catalogue, images } = ctx;
   const heading = h('h1', { id: 'screen-title' }, 'Person');
   const portrait = h('div', { class: 'portrait' });
-  const department = h('p', { class: 'subtitle' });
-  void databaseOf(catalogue)
-    .people.get(personId)
-    .then((person) => {
-      if (!person) return;
-      replace(heading, person.name);
-      replace(department, person.known_for_department);
-      replace(portrait, images.picture(person.profile_path, 'profile', `Photo of ${person.name}`, '200px'));
+  const about = h('div', {});
+  const status = h('div', {});
+  const links = h('div', {});
+  const biography = h('div', {});
+  const filmography = h('div', {});
+  const translations = h('div', {});
+  const tagged = h('div', {});
+  const section = h(
+    'section',
+    { class: 'screen' },
+    h('header', { class: 'detail-header' }, portrait, h('div', {}, heading, about, status, links)),
+    h('h2', {}, 'Biography'),
+    biography,
+    h('h2', {}, 'Filmography'),
+    filmography,
+    h('h2', {}, 'Biography in other languages'),
+    translations,
+    h('h2', {}, 'Tagged in'),
+    tagged,
+  );
+  const draw = (person: PersonDetails) => {
+    replace(heading, person.name);
+    replace(portrait, images.picture(person.profile_path, 'profile', `Photo of ${person.name}`, '200px'));
+    const lived = person.birthday
+      ? `${person.birthday}${person.deathday ? ` – ${person.deathday}` : ''}`
+      : person.deathday
+        ? `died ${person.deathday}`
+        : undefined;
+    replace(about, h('p', { class: 'subtitle' }, facts(person.known_for_department, lived, person.place_of_birth)));
+    replace(biography, h('p', { class: 'overview' }, person.biography || 'No biography yet.'));
+    replace(filmography, filmographyList(images, person));
+  };
+  const mount = () => {
+    const parts = [
+      profilesPanel(ctx, personId, links),
+      translationsPanel(ctx, personId, translations),
+      taggedPanel(ctx, personId, tagged),
+    ];
+    return () => {
+      for (const dispose of parts) dispose();
+    };
+  };
+  const stop = followDetails(catalogue.personDetails({ person_id: personId }), {
+    what: 'person',
+    heading,
+    section,
+    status,
+    online: ctx.online,
+    draw,
+    mount,
+  });
+  return { title: 'Person', element: section, dispose: stop };
+}
+
+interface Work {
+  readonly href: string;
+  readonly title: string;
+  readonly date: string | null | undefined;
+  readonly posterPath: string | null;
+  readonly roles: string[];
+}
+
+/** One entry per work (a role and a job on one film are one entry), newest first; undated works last. */
+function filmographyList(images: Images, person: PersonDetails): HTMLElement {
+  const works = new Map<string, Work>();
+  const add = (credit: CastCredit | CrewCredit, role: string) => {
+    const key = `${credit.media_type}:${credit.id}`;
+    const known = works.get(key);
+    if (known) {
+      if (!known.roles.includes(role)) known.roles.push(role);
+      return;
+    }
+    const movie = credit.media_type === 'movie';
+    works.set(key, {
+      href: movie ? `#/movie/${credit.id}` : `#/series/${credit.id}`,
+      title: movie ? credit.title : credit.name,
+      date: movie ? credit.release_date : credit.first_air_date,
+      posterPath: credit.poster_path,
+      roles: [role],
     });
-  const links = viewPanel(catalogue.personExternalIds({ person_id: personId }), {
+  };
+  for (const credit of person.combined_credits.cast) add(credit, credit.character ? `as ${credit.character}` : 'Cast');
+  for (const credit of person.combined_credits.crew) add(credit, credit.job);
+  if (works.size === 0) return state('empty', 'No credits', 'The service lists no work for this person yet.');
+  const sorted = [...works.values()].sort((a, b) => (b.date || '').localeCompare(a.date || ''));
+  return h(
+    'ul',
+    { class: 'credits' },
+    sorted.map((work) =>
+      h(
+        'li',
+        {},
+        h(
+          'a',
+          { class: 'credit', href: work.href },
+          images.picture(work.posterPath, 'poster', `Poster of ${work.title}`, '64px'),
+          h('span', {}, h('strong', {}, work.title), h('small', {}, facts(year(work.date), work.roles.join(', ')))),
+        ),
+      ),
+    ),
+  );
+}
+
+function profilesPanel(ctx: DemoContext, personId: number, into: HTMLElement): () => void {
+  const panel = viewPanel(ctx.catalogue.personExternalIds({ person_id: personId }), {
     what: 'profiles elsewhere',
     online: ctx.online,
     isEmpty: (data) => PROFILES.every(([key]) => !data[key]),
@@ -43,7 +143,12 @@ export function personScreen(ctx: DemoContext, personId: number): Screen {
         }),
       ),
   });
-  const translations = viewPanel(catalogue.personTranslations({ person_id: personId }), {
+  replace(into, panel.element);
+  return panel.dispose;
+}
+
+function translationsPanel(ctx: DemoContext, personId: number, into: HTMLElement): () => void {
+  const panel = viewPanel(ctx.catalogue.personTranslations({ person_id: personId }), {
     what: 'biographies',
     online: ctx.online,
     isEmpty: (data) => data.translations.length === 0,
@@ -51,17 +156,23 @@ export function personScreen(ctx: DemoContext, personId: number): Screen {
       h(
         'div',
         { class: 'translations' },
-        data.translations.map((translation, index) =>
+        data.translations.map((translation) =>
           h(
             'details',
-            { open: index === 0 },
+            {},
             h('summary', {}, `${translation.english_name} (${translation.iso_639_1}-${translation.iso_3166_1})`),
             h('p', { lang: translation.iso_639_1 }, translation.data.biography || 'No biography in this language.'),
           ),
         ),
       ),
   });
-  const tagged = viewPanel(catalogue.personTaggedImages({ person_id: personId }), {
+  replace(into, panel.element);
+  return panel.dispose;
+}
+
+function taggedPanel(ctx: DemoContext, personId: number, into: HTMLElement): () => void {
+  const { images } = ctx;
+  const panel = viewPanel(ctx.catalogue.personTaggedImages({ person_id: personId }), {
     what: 'tagged images',
     online: ctx.online,
     isEmpty: (data) => data.results.length === 0,
@@ -96,20 +207,6 @@ export function personScreen(ctx: DemoContext, personId: number): Screen {
         }),
       ),
   });
-  const parts = [links, translations, tagged];
-  return {
-    title: 'Person',
-    element: h(
-      'section',
-      { class: 'screen' },
-      h('header', { class: 'detail-header' }, portrait, h('div', {}, heading, department, links.element)),
-      h('h2', {}, 'Biography'),
-      translations.element,
-      h('h2', {}, 'Tagged in'),
-      tagged.element,
-    ),
-    dispose: () => {
-      for (const part of parts) part.dispose();
-    },
-  };
+  replace(into, panel.element);
+  return panel.dispose;
 }

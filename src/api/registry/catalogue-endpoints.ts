@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineEndpoint } from '../define-endpoint.js';
 import { changeWindow, DAY, HOUR, optional, rangeRule, sessionOrGuest, watchParamsNeedRegion } from '../param-rules.js';
 import { accountState } from '../schemas/account-state.js';
@@ -99,7 +99,7 @@ export const catalogueEndpoints = {
       with_keywords: optional(idListParam),
       with_networks: optional(idParam),
       with_origin_country: optional(regionParam),
-      with_original_language: optional(z.string().regex(/^[a-z]{2}$/, 'expected a language code such as en')),
+      with_original_language: optional(z.string().check(z.regex(/^[a-z]{2}$/, 'expected a language code such as en'))),
       'with_runtime.gte': optional(runtimeParam),
       'with_runtime.lte': optional(runtimeParam),
       with_status: optional(smallIntListParam),

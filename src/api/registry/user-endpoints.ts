@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineEndpoint } from '../define-endpoint.js';
 import { optional, sessionOrGuest } from '../param-rules.js';
 import { accountDetails, deleteSessionResponse, guestSessionResponse, requestTokenResponse } from '../schemas/auth.js';
@@ -23,7 +23,7 @@ import { tvSeriesSummary } from '../schemas/tv-series-summary.js';
  * One of the account's lists (`/3/account/{account_id}/favorite|watchlist|rated/tv|movies`): the same parameters
  * for all six (OpenAPI), 20 items a page, sorted by when each was added (`created_at.asc` by default).
  */
-function accountList<Item extends z.ZodType>(path: string, item: Item) {
+function accountList<Item extends z.core.$ZodType>(path: string, item: Item) {
   return defineEndpoint({
     method: 'GET',
     path,

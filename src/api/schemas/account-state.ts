@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { recordId } from './common.js';
 
 /** `rated` is the boolean `false` when unrated, otherwise `{ value }` (FACTS §7). */

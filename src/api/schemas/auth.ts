@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * `GET /3/authentication/token/new`: a request token the user approves on the service's site, valid 60 min
@@ -7,13 +7,13 @@ import { z } from 'zod';
 export const requestTokenResponse = z.object({
   success: z.boolean(),
   expires_at: z.string(),
-  request_token: z.string().min(1),
+  request_token: z.string().check(z.minLength(1)),
 });
 
 /** `GET /3/authentication/guest_session/new`: a guest session can only rate (FACTS §7). */
 export const guestSessionResponse = z.object({
   success: z.boolean(),
-  guest_session_id: z.string().min(1),
+  guest_session_id: z.string().check(z.minLength(1)),
   expires_at: z.string(),
 });
 
@@ -25,18 +25,18 @@ export const deleteSessionResponse = z.object({ success: z.boolean() });
  * library needs (the user scope `account:<id>`); the rest is profile data an app may show.
  */
 export const accountDetails = z.object({
-  id: z.number().int(),
-  name: z.string().optional(),
-  username: z.string().optional(),
-  iso_639_1: z.string().optional(),
-  iso_3166_1: z.string().optional(),
-  include_adult: z.boolean().optional(),
-  avatar: z
-    .object({
-      gravatar: z.object({ hash: z.string().nullable() }).partial().optional(),
-      tmdb: z.object({ avatar_path: z.string().nullable() }).partial().optional(),
-    })
-    .optional(),
+  id: z.int(),
+  name: z.optional(z.string()),
+  username: z.optional(z.string()),
+  iso_639_1: z.optional(z.string()),
+  iso_3166_1: z.optional(z.string()),
+  include_adult: z.optional(z.boolean()),
+  avatar: z.optional(
+    z.object({
+      gravatar: z.optional(z.partial(z.object({ hash: z.nullable(z.string()) }))),
+      tmdb: z.optional(z.partial(z.object({ avatar_path: z.nullable(z.string()) }))),
+    }),
+  ),
 });
 
 export type RequestTokenResponse = z.output<typeof requestTokenResponse>;

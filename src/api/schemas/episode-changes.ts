@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** Actions, and which value fields come with each (FACTS §6): added → value; updated → value + original_value;
  *  deleted → original_value; destroyed → value; created → neither. */
@@ -19,10 +19,10 @@ export const changeItem = z.object({
   action: changeAction,
   /** `YYYY-MM-DD HH:MM:SS UTC` */
   time: z.string(),
-  iso_639_1: z.string().optional(),
-  iso_3166_1: z.string().optional(),
-  value: changeValue.optional(),
-  original_value: changeValue.optional(),
+  iso_639_1: z.optional(z.string()),
+  iso_3166_1: z.optional(z.string()),
+  value: z.optional(changeValue),
+  original_value: z.optional(changeValue),
 });
 
 /** Changes grouped by key, newest first. */

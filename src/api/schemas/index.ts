@@ -22,9 +22,28 @@ export {
   type EpisodeChanges,
   episodeChanges,
 } from './episode-changes.js';
+export { type Genre, genre } from './genre.js';
 export { type ListDetails, type ListItem, listDetails, listItem } from './list-details.js';
+export {
+  type AppendedCredits,
+  appendedCredits,
+  appendedVideos,
+  type MovieDetails,
+  movieCollection,
+  movieDetails,
+} from './movie-details.js';
 export { type MovieSummary, movieSummary, trendingMovieItem } from './movie-summary.js';
 export { type MovieVideos, movieVideos, type Video, video } from './movie-videos.js';
+export {
+  type CastCredit,
+  type CombinedCredits,
+  type CrewCredit,
+  castCredit,
+  combinedCredits,
+  crewCredit,
+  type PersonDetails,
+  personDetails,
+} from './person-details.js';
 export { type PersonExternalIds, personExternalIds } from './person-external-ids.js';
 export { type KnownForItem, knownForItem, type PersonSummary, personSummary } from './person-summary.js';
 export {
@@ -54,4 +73,11 @@ export {
 } from './status-envelope.js';
 export { type TaggedImage, type TaggedImagesPage, taggedImage, taggedImagesPage } from './tagged-image.js';
 export { type ChangedSeries, changedSeries, type TvChanges, tvChanges } from './tv-changes.js';
+export {
+  network,
+  type SeriesSeason,
+  seriesSeason,
+  type TvSeriesDetails,
+  tvSeriesDetails,
+} from './tv-series-details.js';
 export { type TvSeriesSummary, trendingTvItem, tvSeriesSummary } from './tv-series-summary.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { imagePath } from './common.js';
 import { movieSummary } from './movie-summary.js';
 
@@ -10,18 +10,18 @@ export const listItem = movieSummary;
  * as a number elsewhere; both are accepted. `page`/`total_pages`/`total_results` come only with newer answers.
  */
 export const listDetails = z.object({
-  id: z.union([z.number().int(), z.string()]),
+  id: z.union([z.int(), z.string()]),
   name: z.string(),
   description: z.string(),
   created_by: z.string(),
-  favorite_count: z.number().int(),
-  item_count: z.number().int(),
+  favorite_count: z.int(),
+  item_count: z.int(),
   iso_639_1: z.string(),
   poster_path: imagePath,
   items: z.array(listItem),
-  page: z.number().int().optional(),
-  total_pages: z.number().int().optional(),
-  total_results: z.number().int().optional(),
+  page: z.optional(z.int()),
+  total_pages: z.optional(z.int()),
+  total_results: z.optional(z.int()),
 });
 
 export type ListItem = z.output<typeof listItem>;

@@ -1,20 +1,20 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { imagePath, looseDate, recordId } from './common.js';
 
 /** A movie as trending, `known_for` and tagged images list it (SPEC "Movie summary"). */
 export const movieSummary = z.object({
   adult: z.boolean(),
   backdrop_path: imagePath,
-  genre_ids: z.array(z.number().int()),
+  genre_ids: z.array(z.int()),
   id: recordId,
-  media_type: z.literal('movie').optional(),
+  media_type: z.optional(z.literal('movie')),
   original_language: z.string(),
   original_title: z.string(),
   overview: z.string(),
   popularity: z.number(),
   poster_path: imagePath,
   release_date: looseDate,
-  softcore: z.boolean().optional(),
+  softcore: z.optional(z.boolean()),
   title: z.string(),
   video: z.boolean(),
   vote_average: z.number(),
@@ -22,6 +22,6 @@ export const movieSummary = z.object({
 });
 
 /** The trending and `known_for` form, where `media_type` is always there. */
-export const trendingMovieItem = movieSummary.extend({ media_type: z.literal('movie') });
+export const trendingMovieItem = z.extend(movieSummary, { media_type: z.literal('movie') });
 
 export type MovieSummary = z.output<typeof movieSummary>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { recordId } from './common.js';
 
 export const video = z.object({
@@ -10,7 +10,7 @@ export const video = z.object({
   official: z.boolean(),
   published_at: z.string(),
   site: z.string(),
-  size: z.number().int(),
+  size: z.int(),
   // Values seen: Trailer, Teaser, Clip, Featurette, Behind the Scenes; the service adds more (Bloopers…),
   // so any string is accepted rather than rejecting a real response.
   type: z.string(),

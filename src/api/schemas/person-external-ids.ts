@@ -1,8 +1,8 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { recordId } from './common.js';
 
 // The service sends both "" and null for "no value" (FACTS §8), sometimes side by side.
-const externalId = z.string().nullable();
+const externalId = z.nullable(z.string());
 
 export const personExternalIds = z.object({
   id: recordId,
@@ -12,7 +12,7 @@ export const personExternalIds = z.object({
   imdb_id: externalId,
   instagram_id: externalId,
   tiktok_id: externalId,
-  tvrage_id: z.number().int().nullable(),
+  tvrage_id: z.nullable(z.int()),
   twitter_id: externalId,
   wikidata_id: externalId,
   youtube_id: externalId,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { recordId } from './common.js';
 
 export const personTranslation = z.object({
@@ -10,7 +10,7 @@ export const personTranslation = z.object({
     biography: z.string(),
     name: z.string(),
     // In SPEC's table, absent from the real capture.
-    primary: z.boolean().optional(),
+    primary: z.optional(z.boolean()),
   }),
 });
 

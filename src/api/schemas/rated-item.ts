@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { movieSummary } from './movie-summary.js';
 import { tvSeriesSummary } from './tv-series-summary.js';
 
@@ -9,10 +9,10 @@ import { tvSeriesSummary } from './tv-series-summary.js';
 const rating = z.number();
 
 /** A series of the account's rated list: its summary and the user's `rating`. */
-export const ratedTvItem = tvSeriesSummary.extend({ rating });
+export const ratedTvItem = z.extend(tvSeriesSummary, { rating });
 
 /** A movie of the account's rated list: its summary and the user's `rating`. */
-export const ratedMovieItem = movieSummary.extend({ rating });
+export const ratedMovieItem = z.extend(movieSummary, { rating });
 
 export type RatedTvItem = z.output<typeof ratedTvItem>;
 export type RatedMovieItem = z.output<typeof ratedMovieItem>;

@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { imagePath, recordId } from './common.js';
 
 const creditPerson = z.object({
   adult: z.boolean(),
   credit_id: z.string(),
-  gender: z.number().int(),
+  gender: z.int(),
   id: recordId,
   known_for_department: z.string(),
   name: z.string(),
@@ -13,12 +13,12 @@ const creditPerson = z.object({
   profile_path: imagePath,
 });
 
-export const castMember = creditPerson.extend({
+export const castMember = z.extend(creditPerson, {
   character: z.string(),
-  order: z.number().int(),
+  order: z.int(),
 });
 
-export const crewMember = creditPerson.extend({
+export const crewMember = z.extend(creditPerson, {
   department: z.string(),
   job: z.string(),
 });

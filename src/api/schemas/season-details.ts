@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { imagePath, looseDate, recordId } from './common.js';
 import { episode } from './episode.js';
 
@@ -7,19 +7,19 @@ import { episode } from './episode.js';
  * The real item also carries `crew` and `guest_stars`; they are not stored (stripped), and changes to them
  * mark season credits stale instead (Contracts, FACTS §6).
  */
-export const seasonEpisode = episode.omit({ media_type: true });
+export const seasonEpisode = z.omit(episode, { media_type: true });
 
 /** `GET /3/tv/{series_id}/season/{season_number}` (OpenAPI `tv-season-details`). */
 export const seasonDetails = z.object({
-  _id: z.string().optional(),
-  air_date: looseDate.optional(),
+  _id: z.optional(z.string()),
+  air_date: z.optional(looseDate),
   episodes: z.array(seasonEpisode),
   id: recordId,
   name: z.string(),
   overview: z.string(),
-  poster_path: imagePath.optional(),
-  season_number: z.number().int(),
-  vote_average: z.number().optional(),
+  poster_path: z.optional(imagePath),
+  season_number: z.int(),
+  vote_average: z.optional(z.number()),
 });
 
 export type SeasonEpisode = z.output<typeof seasonEpisode>;

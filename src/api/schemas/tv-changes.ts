@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { pagedEnvelope, recordId } from './common.js';
 
 /**
@@ -7,7 +7,7 @@ import { pagedEnvelope, recordId } from './common.js';
  */
 export const changedSeries = z.object({
   id: recordId,
-  adult: z.boolean().nullable().optional(),
+  adult: z.optional(z.nullable(z.boolean())),
 });
 
 export const tvChanges = pagedEnvelope(changedSeries);

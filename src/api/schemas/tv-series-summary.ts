@@ -1,16 +1,16 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { imagePath, looseDate, recordId } from './common.js';
 
 /** A TV series as trending, airing today, discover and `known_for` list it (SPEC "TV series summary"). */
 export const tvSeriesSummary = z.object({
   // Absent on some airing-today/discover captures (FACTS §8): optional.
-  adult: z.boolean().optional(),
+  adult: z.optional(z.boolean()),
   backdrop_path: imagePath,
   first_air_date: looseDate,
-  genre_ids: z.array(z.number().int()),
+  genre_ids: z.array(z.int()),
   id: recordId,
   // Present in trending and known_for items, absent in airing-today and discover items.
-  media_type: z.literal('tv').optional(),
+  media_type: z.optional(z.literal('tv')),
   name: z.string(),
   origin_country: z.array(z.string()),
   original_language: z.string(),
@@ -19,12 +19,12 @@ export const tvSeriesSummary = z.object({
   popularity: z.number(),
   poster_path: imagePath,
   // Added by the service in 2026 (FACTS §8); kept because real captures carry it.
-  softcore: z.boolean().optional(),
+  softcore: z.optional(z.boolean()),
   vote_average: z.number(),
   vote_count: z.number(),
 });
 
 /** The trending and `known_for` form, where `media_type` is always there. */
-export const trendingTvItem = tvSeriesSummary.extend({ media_type: z.literal('tv') });
+export const trendingTvItem = z.extend(tvSeriesSummary, { media_type: z.literal('tv') });
 
 export type TvSeriesSummary = z.output<typeof tvSeriesSummary>;

@@ -31,6 +31,35 @@ export const personTranslationsMapping: ResourceMapping<'personTranslations'> = 
   read: (context) => context.record('personTranslations', context.params.person_id),
 };
 
+/**
+ * The detail answers: each is the whole record as its screen shows it, appended sub-resources inside, so a newer
+ * one replaces it. The summaries in lists stay in their own tables: a detail answer lacks some of their fields
+ * (`genre_ids`), and a list's answer must never be rebuilt from a detail's.
+ */
+export const movieDetailsMapping: ResourceMapping<'movieDetails'> = {
+  kind: 'resource',
+  userScoped: false,
+  tables: ['movieDetails'],
+  toRows: (data: ResponseOf<'movieDetails'>) => ({ records: [{ table: 'movieDetails', rows: [data] }] }),
+  read: (context) => context.record('movieDetails', context.params.movie_id),
+};
+
+export const tvSeriesDetailsMapping: ResourceMapping<'tvSeriesDetails'> = {
+  kind: 'resource',
+  userScoped: false,
+  tables: ['tvSeriesDetails'],
+  toRows: (data: ResponseOf<'tvSeriesDetails'>) => ({ records: [{ table: 'tvSeriesDetails', rows: [data] }] }),
+  read: (context) => context.record('tvSeriesDetails', context.params.series_id),
+};
+
+export const personDetailsMapping: ResourceMapping<'personDetails'> = {
+  kind: 'resource',
+  userScoped: false,
+  tables: ['personDetails'],
+  toRows: (data: ResponseOf<'personDetails'>) => ({ records: [{ table: 'personDetails', rows: [data] }] }),
+  read: (context) => context.record('personDetails', context.params.person_id),
+};
+
 /** The one configuration row of the database (its language is the database's). */
 export const configurationMapping: ResourceMapping<'configuration'> = {
   kind: 'resource',

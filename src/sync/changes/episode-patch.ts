@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { ChangeItem, EpisodeChanges } from '../../api/schemas/episode-changes.js';
 import { seasonEpisode } from '../../api/schemas/season-details.js';
 
@@ -21,7 +21,7 @@ const DEPENDENTS: Readonly<Record<string, readonly EpisodeDependent[]>> = {
 /** When a value cannot be converted to its field's schema, the records that hold the episode are fetched again. */
 const HOLDERS: readonly EpisodeDependent[] = ['seasonDetails', 'personTaggedImages'];
 
-const fields = seasonEpisode.shape as Record<string, z.ZodType>;
+const fields = seasonEpisode.shape as Record<string, z.ZodMiniType>;
 
 /** A change item with its time in clock milliseconds and its position for a stable time order. */
 export interface TimedItem extends ChangeItem {

@@ -23,4 +23,11 @@ export const KIND = {
   seasonDetails: 21,
   /** Translations into other languages than English (`translations.ts`). */
   translation: 22,
+  /** Movie credits and the details of movies, series and people (`movie-credits.ts`, `*-details.ts`). */
+  movieCredits: 23,
+  movieDetails: 24,
+  seriesDetails: 25,
+  personDetails: 26,
+  /** The rosters of `credits-graph.ts`. */
+  roster: 27,
 } as const;

@@ -14,7 +14,8 @@ const NETWORKS = [
   { id: 318, name: 'Estrella TV', origin_country: 'ES' },
 ] as const;
 
-function networkOf(cat: Catalogue, seriesIndex: number) {
+/** The network a series airs on (its seasons' and its details' `networks`). */
+export function networkOf(cat: Catalogue, seriesIndex: number) {
   const rng = recordRandom(cat.seed, KIND.seasonDetails, seriesIndex, -1);
   const network = rng.pick(NETWORKS);
   return { ...network, logo_path: rng.chance(0.2) ? null : imageFilePath(rng).replace('.jpg', '.png') };

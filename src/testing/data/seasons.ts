@@ -1,32 +1,47 @@
 import type { Catalogue } from './catalogue.js';
+import { castRole, crewRole } from './credit-roles.js';
+import { rosterPerson } from './credits-graph.js';
 import { KIND } from './kinds.js';
 import { recordRandom } from './random.js';
 import { seasonId } from './scale.js';
 import { seriesCore, seriesText } from './series.js';
-import { imageFilePath, personName } from './text.js';
-import { DEPARTMENTS } from './vocabulary.js';
+import { imageFilePath } from './text.js';
 
-/** Cast and crew of a season: every credit names a person who exists, with that person's own fields. */
+/** How many people a season's cast names. */
+export function seasonCastSize(cat: Catalogue, seriesIndex: number, seasonNumber: number): number {
+  return recordRandom(cat.seed, KIND.credits, seriesIndex, seasonNumber).int(3, 14);
+}
+
+/** How many people a season's crew names. */
+export function seasonCrewSize(cat: Catalogue, seriesIndex: number, seasonNumber: number): number {
+  return recordRandom(cat.seed, KIND.credits, seriesIndex, seasonNumber, 1).int(1, 10);
+}
+
+/** The character and credit id of one cast slot of a season. */
+export function seasonCastRole(cat: Catalogue, seriesIndex: number, seasonNumber: number, slot: number) {
+  return castRole(recordRandom(cat.seed, KIND.credits, seriesIndex, seasonNumber, 2, slot));
+}
+
+/** The credit id, department and job of one crew slot of a season. */
+export function seasonCrewRole(cat: Catalogue, seriesIndex: number, seasonNumber: number, slot: number) {
+  return crewRole(recordRandom(cat.seed, KIND.credits, seriesIndex, seasonNumber, 3, slot));
+}
+
+/**
+ * Cast and crew of a season: every credit names a person who exists, with that person's own fields. Who is in
+ * which slot comes from the credits graph, so a person's combined credits list exactly the seasons naming them.
+ */
 export function seasonCredits(cat: Catalogue, seriesIndex: number, seasonNumber: number): Record<string, unknown> {
-  const rng = recordRandom(cat.seed, KIND.credits, seriesIndex, seasonNumber);
   const people = cat.sizes.people;
-  const castIndexes = rng.distinctInts(rng.int(3, 14), people);
-  const cast = castIndexes.map((index, order) => ({
-    ...cat.creditPerson(index),
-    character: personName(rng),
-    credit_id: rng.hex(24),
+  const cast = Array.from({ length: seasonCastSize(cat, seriesIndex, seasonNumber) }, (_, order) => ({
+    ...cat.creditPerson(rosterPerson(cat.seed, { kind: 'seasonCast', seasonNumber }, seriesIndex, order, people)),
+    ...seasonCastRole(cat, seriesIndex, seasonNumber, order),
     order,
   }));
-  const crewCount = rng.int(1, 10);
-  const crew = Array.from({ length: crewCount }, () => {
-    const [department, jobs] = rng.pick(DEPARTMENTS);
-    return {
-      ...cat.creditPerson(rng.int(0, people - 1)),
-      credit_id: rng.hex(24),
-      department,
-      job: rng.pick(jobs),
-    };
-  });
+  const crew = Array.from({ length: seasonCrewSize(cat, seriesIndex, seasonNumber) }, (_, slot) => ({
+    ...cat.creditPerson(rosterPerson(cat.seed, { kind: 'seasonCrew', seasonNumber }, seriesIndex, slot, people)),
+    ...seasonCrewRole(cat, seriesIndex, seasonNumber, slot),
+  }));
   return { cast, crew, id: seasonId(seriesIndex, seasonNumber) };
 }
 

@@ -100,11 +100,15 @@ export function seriesSummary(cat: Catalogue, index: number, mediaType: boolean)
   };
 }
 
+/** The most regular seasons a series has (season numbers run 1 to this, after the specials' 0). */
+export const MAX_REGULAR_SEASONS = 9;
+
 /** The seasons of a series (season 0 holds specials), each with its episode count. */
 export function seriesSeasons(cat: Catalogue, index: number): SeasonShape[] {
   const core = seriesCore(cat, index);
   const rng = recordRandom(cat.seed, KIND.seriesShape, index);
-  const seasonCount = 1 + Math.floor(9 * rng.next() ** 2);
+  // 1 to MAX_REGULAR_SEASONS, as rng.next() < 1.
+  const seasonCount = 1 + Math.floor(MAX_REGULAR_SEASONS * rng.next() ** 2);
   const seasons: SeasonShape[] = [];
   if (rng.chance(0.25)) seasons.push({ seasonNumber: 0, episodeCount: rng.int(1, 4), airDay: undefined });
   for (let number = 1; number <= seasonCount; number++) {

@@ -10,6 +10,7 @@ import {
 } from './account-list-routes.js';
 import { configuration, createSession, removeListItem, validateToken } from './account-routes.js';
 import { seasonDetails, tvChanges } from './change-list-routes.js';
+import { movieDetails, personDetails, tvSeriesDetails } from './detail-routes.js';
 import { airingToday, discoverTv, popularPeople, trendingMovies, trendingTv } from './list-routes.js';
 import { seasonChanges, seriesChanges } from './nested-changes-routes.js';
 import { movieVideos, personExternalIds, personTaggedImages, personTranslations } from './people-routes.js';
@@ -69,4 +70,7 @@ export const operationHandlers: Record<OperationName, OperationHandler> = {
   accountMovieWatchlist,
   accountTvRated,
   accountMovieRated,
+  movieDetails,
+  tvSeriesDetails,
+  personDetails,
 };

@@ -1,0 +1,70 @@
+import type { Catalogue } from './catalogue.js';
+import { genresOf } from './genre-names.js';
+import { KIND } from './kinds.js';
+import { movieCredits } from './movie-credits.js';
+import { recordRandom } from './random.js';
+import { LAST_DAY } from './series.js';
+import { dayOf, maybeImage } from './text.js';
+import { localizeMovie } from './translations.js';
+import { movieVideos } from './videos.js';
+import { COUNTRY_OF, LANGUAGE_NAMES } from './vocabulary.js';
+
+const TAGLINES = ['Some secrets never sleep.', 'One night changes everything.', 'Based on a true story.'];
+
+/** `spoken_languages` of a record in one language. */
+export function spokenLanguages(language: string): { english_name: string; iso_639_1: string; name: string }[] {
+  const [name, english] = LANGUAGE_NAMES[language] ?? ['', language];
+  return [{ english_name: english, iso_639_1: language, name }];
+}
+
+/**
+ * `GET /3/movie/{movie_id}` in the shape of OpenAPI `movie-details`: the movie's summary fields (localized like
+ * every list gives them) and its details, with `credits` and `videos` appended when asked for, each the
+ * sub-resource without its `id`, as the service appends them.
+ */
+export function movieDetailsOf(
+  cat: Catalogue,
+  index: number,
+  language: string,
+  append: ReadonlySet<string>,
+): Record<string, unknown> {
+  const { genre_ids, media_type: _type, softcore: _softcore, ...summary } = cat.movieSummary(index, false);
+  const rng = recordRandom(cat.seed, KIND.movieDetails, index);
+  const releaseDay = dayOf(summary.release_date as string);
+  const status =
+    releaseDay === undefined ? 'In Production' : releaseDay > LAST_DAY - 60 ? 'Post Production' : 'Released';
+  const collection = rng.chance(0.15)
+    ? {
+        id: 10_000 + index,
+        name: `${summary.title as string} Collection`,
+        poster_path: maybeImage(rng, 0.2),
+        backdrop_path: maybeImage(rng, 0.2),
+      }
+    : null;
+  const budget = rng.chance(0.4) ? 0 : rng.int(1, 300) * 1_000_000;
+  const details: Record<string, unknown> = {
+    ...summary,
+    belongs_to_collection: collection,
+    budget,
+    genres: genresOf(genre_ids as number[]),
+    homepage: rng.chance(0.5) ? '' : `https://movies.example/${summary.id as number}`,
+    imdb_id: rng.chance(0.1) ? null : `tt${String(rng.int(1, 9_999_999)).padStart(7, '0')}`,
+    origin_country: [COUNTRY_OF[summary.original_language as string] ?? 'US'],
+    production_companies: [],
+    production_countries: [],
+    revenue: budget === 0 || status !== 'Released' ? 0 : Math.round(budget * 4 * rng.next()),
+    runtime: rng.chance(0.05) ? null : rng.int(75, 190),
+    spoken_languages: spokenLanguages(summary.original_language as string),
+    status,
+    tagline: rng.chance(0.3) ? '' : rng.pick(TAGLINES),
+  };
+  if (append.has('credits')) {
+    const { id: _id, ...credits } = movieCredits(cat, index);
+    details.credits = credits;
+  }
+  if (append.has('videos')) {
+    const { id: _id, ...videos } = movieVideos(cat, index);
+    details.videos = videos;
+  }
+  return localizeMovie(cat, details, language);
+}

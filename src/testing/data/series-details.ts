@@ -1,0 +1,66 @@
+import type { Catalogue } from './catalogue.js';
+import { genresOf } from './genre-names.js';
+import { spokenLanguages } from './movie-details.js';
+import { networkOf, seasonDetailsOf } from './season-details.js';
+import { seasonCredits } from './seasons.js';
+import { seriesCore } from './series.js';
+import { localizeSeries } from './translations.js';
+
+/**
+ * `GET /3/tv/{series_id}` in the shape of OpenAPI `tv-series-details`: the series' summary fields (localized like
+ * every list gives them), its seasons as season details describe them (same names, posters and counts), and, when
+ * asked for, `credits`: the latest season's credits without their `id`, as `/3/tv/{series_id}/credits` gives them.
+ */
+export function seriesDetailsOf(
+  cat: Catalogue,
+  index: number,
+  language: string,
+  append: ReadonlySet<string>,
+): Record<string, unknown> {
+  const { genre_ids, media_type: _type, softcore: _softcore, ...summary } = cat.seriesSummary(index, false);
+  const core = seriesCore(cat, index);
+  const shapes = cat.seasons(index);
+  const seasons = shapes.map((shape) => {
+    const season = seasonDetailsOf(cat, index, shape);
+    return {
+      air_date: season.air_date,
+      episode_count: shape.episodeCount,
+      id: season.id,
+      name: season.name,
+      overview: season.overview,
+      poster_path: season.poster_path,
+      season_number: shape.seasonNumber,
+      vote_average: season.vote_average,
+    };
+  });
+  const regular = shapes.filter((shape) => shape.seasonNumber > 0);
+  const latest = regular.at(-1) ?? (shapes.at(-1) as (typeof shapes)[number]);
+  const { media_type: _episodeType, ...lastEpisode } = cat.episode(index, latest, latest.episodeCount);
+  const details: Record<string, unknown> = {
+    ...summary,
+    created_by: [],
+    episode_run_time: [],
+    genres: genresOf(genre_ids as number[]),
+    homepage: '',
+    in_production: core.airing,
+    languages: [core.language],
+    last_air_date: lastEpisode.air_date,
+    last_episode_to_air: lastEpisode,
+    next_episode_to_air: null,
+    networks: [networkOf(cat, index)],
+    number_of_episodes: regular.reduce((sum, shape) => sum + shape.episodeCount, 0),
+    number_of_seasons: regular.length,
+    production_companies: [],
+    production_countries: [],
+    seasons,
+    spoken_languages: spokenLanguages(core.language),
+    status: core.airing ? 'Returning Series' : 'Ended',
+    tagline: '',
+    type: 'Scripted',
+  };
+  if (append.has('credits')) {
+    const { id: _id, ...credits } = seasonCredits(cat, index, latest.seasonNumber);
+    details.credits = credits;
+  }
+  return localizeSeries(cat, details, language);
+}
