@@ -149,17 +149,15 @@ function summarize(profile: Profile, fileOf: (url: string, line: number, column:
 }
 
 /**
- * Stretches of consecutive busy samples (no idle or program sample between them) of at least `minMs`: a task the
+ * Stretches of consecutive busy samples (no idle sample between them) of at least `minMs`: a task the
  * page could not interrupt. Each with its length and the functions with most total time inside it.
  */
 function longStretches(profile: Profile, fileOf: (url: string, line: number, column: number) => string, minMs = 40) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
-  const idle = (id: number) => {
-    const name = byId.get(id)?.callFrame.functionName;
-    return name === '(idle)' || name === '(program)';
-  };
+  // `(program)` is native work inside a task (Blink, IndexedDB's bindings): only `(idle)` ends a task.
+  const idle = (id: number) => byId.get(id)?.callFrame.functionName === '(idle)';
   const stretches: { ms: number; top: string[] }[] = [];
   let start = -1;
   const close = (end: number) => {

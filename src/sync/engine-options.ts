@@ -13,4 +13,6 @@ export interface EngineOptions {
   readonly freshness: FreshnessOverrides;
   /** The browse-data budget in bytes; undefined for none. */
   readonly maxBytes: number | undefined;
+  /** Requests the queue runs at once: a list's pull keeps twice as many pages going, each up to its write. */
+  readonly rateLimit: { readonly concurrency: number };
 }

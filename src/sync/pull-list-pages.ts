@@ -23,11 +23,16 @@ export interface ListPager {
 }
 
 /**
- * Pages through a list from page 1: page 1 first (it tells `total_pages`), then the rest together; `wanted` caps
- * the pages. A page's ids and totals come from its write (what it stored); an unchanged page (304) is read back.
+ * Pages through a list from page 1: page 1 first (it tells `total_pages`), then the rest, `window` at a time (each
+ * held from its request to its write); `wanted` caps the pages. The first failure stops new pages. A page's ids and totals come from its write (what it stored); an unchanged page (304) is read back.
  * Ids in served order, each once (pages drift on the service).
  */
-export async function pullListPages(operation: string, wanted: number, pager: ListPager): Promise<PullListResult> {
+export async function pullListPages(
+  operation: string,
+  wanted: number,
+  window: number,
+  pager: ListPager,
+): Promise<PullListResult> {
   const summaryOf = async (page: number, result: WriteResult): Promise<PageSummary> => {
     if (result.outcome === 'stored' && result.listPage) return result.listPage;
     const data = await pager.read(page);
@@ -40,14 +45,27 @@ export async function pullListPages(operation: string, wanted: number, pager: Li
   pager.progress(done, total);
   const rest = Array.from({ length: total - 1 }, (_, i) => i + 2);
   await pager.willPull?.(rest);
-  const pagesRead = await Promise.all(
-    rest.map(async (page) => {
-      const result = await pager.pull(page);
-      done += 1;
-      pager.progress(done, total);
-      return summaryOf(page, result);
-    }),
-  );
+  // A window of pages in flight, each to its write: pages are not all started at once, so their parsed answers do
+  // not pile up in memory ahead of their writes, and starting them is never one long chain of work.
+  const pagesRead: PageSummary[] = [];
+  let next = 0;
+  let failed = false;
+  const work = async (): Promise<void> => {
+    while (next < rest.length && !failed) {
+      const index = next++;
+      const page = rest[index] as number;
+      try {
+        const result = await pager.pull(page);
+        done += 1;
+        pager.progress(done, total);
+        pagesRead[index] = await summaryOf(page, result);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(window, rest.length) }, work));
   const seen = new Set<number | string>();
   for (const data of [first, ...pagesRead]) {
     for (const id of data.ids) seen.add(id);

@@ -41,6 +41,7 @@ import { revalidateStale } from './revalidate-stale.js';
 import { nextSyncStatus, type SyncStatus, type SyncStatusEvent } from './sync-status.js';
 import type { UserScope } from './user-scope.js';
 import { deepFreeze } from './view-snapshot.js';
+import { yieldToPage } from './yield-to-page.js';
 
 export type {
   EnsureFreshResult,
@@ -333,6 +334,8 @@ export class SyncEngine {
           throw new NetworkError({ operation, cause: new Error('a 304 answered an unconditional request') });
         }
       }
+      // Each answer's write starts a task of its own: answers that arrive together never make one long task.
+      await yieldToPage();
       this.#writes += 1;
       const writeId = `${this.#writePrefix}${this.#writes}`;
       // Pending outbox changes of what this response holds are put back on top of it in the same transaction.
@@ -444,7 +447,7 @@ export class SyncEngine {
     const hold = this.#eviction.hold();
     const wanted = pages === 'all' ? MAX_PAGE : Math.min(pages, MAX_PAGE);
     try {
-      return await pullListPages(operation, wanted, {
+      return await pullListPages(operation, wanted, 2 * this.#deps.options.rateLimit.concurrency, {
         willPull: (rest) => this.#known.readAhead(rest.map((page) => callOf(page).requestKey)),
         pull: (page) => {
           const call = callOf(page);
