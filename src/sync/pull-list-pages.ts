@@ -17,15 +17,16 @@ export interface ListPager {
   pull(page: number): Promise<WriteResult>;
   /** The stored page's ids and totals, or undefined (only needed when a write did not say: a 304). */
   read(page: number): Promise<PageSummary | undefined>;
-  /** Told the pages about to be pulled together, before any of them starts (to read what they need at once). */
+  /** Told every page after page 1, before any of them starts (to read what they all need at once). */
   willPull?(pages: readonly number[]): Promise<void>;
   progress(done: number, total: number): void;
 }
 
 /**
  * Pages through a list from page 1: page 1 first (it tells `total_pages`), then the rest, `window` at a time (each
- * held from its request to its write); `wanted` caps the pages. The first failure stops new pages. A page's ids and totals come from its write (what it stored); an unchanged page (304) is read back.
- * Ids in served order, each once (pages drift on the service).
+ * held from its request to its write); `wanted` caps the pages, and the first failure stops new ones. A page's ids
+ * and totals come from its write (what it stored); an unchanged page (304) is read back. Ids in served order, each
+ * once (pages drift on the service).
  */
 export async function pullListPages(
   operation: string,
