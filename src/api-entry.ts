@@ -12,7 +12,7 @@ export {
   createApiClient,
   type RequestOptions,
 } from './api/create-api-client.js';
-export type { EndpointKind, EndpointScope, HttpMethod } from './api/define-endpoint.js';
+export type { EndpointKind, EndpointScope, HttpMethod } from './api/define-call.js';
 export {
   type Endpoint,
   type Endpoints,

@@ -1,4 +1,4 @@
-import { endpoints, type OperationName, type ParsedParamsOf } from './endpoints.js';
+import { calls, type OperationName, type ParsedParamsOf } from './calls.js';
 
 /** A query value as sent: booleans as `true`/`false`, numbers in their shortest form. */
 function formatValue(value: unknown): string {
@@ -41,7 +41,7 @@ export interface BuiltRequest {
 
 /** Splits validated parameters into path, query and body, per the registry entry. */
 export function buildRequest<O extends OperationName>(operation: O, params: Readonly<ParsedParamsOf<O>>): BuiltRequest {
-  const endpoint = endpoints[operation];
+  const endpoint = calls[operation];
   const all = params as Record<string, unknown>;
   const path = endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(formatValue(all[name])));
   const query: Record<string, unknown> = { ...endpoint.fixedQuery };

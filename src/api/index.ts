@@ -7,7 +7,7 @@ export {
   createApiClient,
   type RequestOptions,
 } from './create-api-client.js';
-export type { EndpointKind, EndpointScope, HttpMethod } from './define-endpoint.js';
+export type { EndpointKind, EndpointScope, HttpMethod } from './define-call.js';
 export {
   type Endpoint,
   type Endpoints,

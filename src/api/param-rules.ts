@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { CrossParamRule } from './define-endpoint.js';
+import type { CrossParamRule } from './define-call.js';
 
 /** Shared pieces of the registry's entries: lifetimes, optional parameters, and rules spanning parameters. */
 

@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import { InvalidParamsError } from '../errors/invalid-params-error.js';
-import { endpoints, isOperationName, type OperationName, type ParsedParamsOf } from './endpoints.js';
+import { calls, isOperationName, type OperationName, type ParsedParamsOf } from './calls.js';
 import { issueMessages } from './issue-messages.js';
 
 function offendingParam(issue: z.core.$ZodIssue): string {
@@ -44,7 +44,7 @@ export function parseParams<O extends OperationName>(operation: O, params: unkno
   if (!isOperationName(operation)) {
     throw new InvalidParamsError({ operation: String(operation), param: '(operation)', rule: 'unknown operation' });
   }
-  const endpoint = endpoints[operation];
+  const endpoint = calls[operation];
   const result = endpoint.params.safeParse(ownEntries(params ?? {}), issueMessages);
   if (!result.success) {
     const issue = result.error.issues[0];
@@ -59,7 +59,7 @@ export function parseParams<O extends OperationName>(operation: O, params: unkno
 }
 
 function checkRules<O extends OperationName>(operation: O, parsed: Record<string, unknown>): ParsedParamsOf<O> {
-  for (const rule of endpoints[operation].rules) {
+  for (const rule of calls[operation].rules) {
     if (!rule.test(parsed)) throw new InvalidParamsError({ operation, param: rule.param, rule: rule.message });
   }
   return parsed as ParsedParamsOf<O>;

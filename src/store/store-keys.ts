@@ -1,4 +1,5 @@
-import { canonicalQueryString, endpoints, type OperationName, requestKey } from '../api/index.js';
+import { canonicalQueryString, requestKey } from '../api/build-request.js';
+import { calls, type OperationName } from '../api/calls.js';
 
 /** Parameters that are credentials: the engine replaces them by a user-scope id before anything is keyed. */
 const CREDENTIAL_PARAMS = ['session_id', 'guest_session_id'] as const;
@@ -19,9 +20,7 @@ export function assertNoCredentials(operation: string, params: Record<string, un
  */
 export function storeRequestKey(operation: OperationName, params: Record<string, unknown>, userScope?: string): string {
   assertNoCredentials(operation, params);
-  const keyed: Record<string, unknown> = endpoints[operation].paged
-    ? { ...params, page: requestedPage(params) }
-    : params;
+  const keyed: Record<string, unknown> = calls[operation].paged ? { ...params, page: requestedPage(params) } : params;
   return requestKey(operation, userScope === undefined ? keyed : { ...keyed, user_scope: userScope });
 }
 

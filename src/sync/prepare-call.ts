@@ -1,4 +1,4 @@
-import { endpoints, type OperationName, type ParamsOf } from '../api/endpoints.js';
+import { calls, type OperationName, type ParamsOf } from '../api/calls.js';
 import { type PreparedRequest, prepareRequest } from '../api/prepared-request.js';
 import { InvalidParamsError } from '../errors/invalid-params-error.js';
 import { storeRequestKey } from '../store/store-keys.js';
@@ -41,7 +41,7 @@ export function prepareCall<O extends OperationName>(
   params: CatalogueParams<O> | undefined,
   context: { language: string; user: UserScope | undefined },
 ): PreparedCall<O> {
-  const endpoint = endpoints[operation];
+  const endpoint = calls[operation];
   const given = { ...(params ?? {}) } as Record<string, unknown>;
   for (const name of CREDENTIALS) {
     if (given[name] !== undefined) {

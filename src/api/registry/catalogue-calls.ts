@@ -1,12 +1,6 @@
 import * as z from 'zod/mini';
-import { defineEndpoint } from '../define-endpoint.js';
+import { defineCall } from '../define-call.js';
 import { changeWindow, DAY, HOUR, optional, rangeRule, sessionOrGuest, watchParamsNeedRegion } from '../param-rules.js';
-import { accountState } from '../schemas/account-state.js';
-import { pagedEnvelope } from '../schemas/common.js';
-import { configuration } from '../schemas/configuration.js';
-import { episodeChanges } from '../schemas/episode-changes.js';
-import { trendingMovieItem } from '../schemas/movie-summary.js';
-import { movieVideos } from '../schemas/movie-videos.js';
 import {
   booleanParam,
   countParam,
@@ -29,50 +23,38 @@ import {
   watchlistSortBy,
   yearParam,
 } from '../schemas/params.js';
-import { personExternalIds } from '../schemas/person-external-ids.js';
-import { personSummary } from '../schemas/person-summary.js';
-import { personTranslations } from '../schemas/person-translations.js';
-import { seasonCredits } from '../schemas/season-credits.js';
-import { seasonImages } from '../schemas/season-images.js';
-import { sessionResponse } from '../schemas/session.js';
-import { statusEnvelope, tokenValidation } from '../schemas/status-envelope.js';
-import { taggedImagesPage } from '../schemas/tagged-image.js';
-import { trendingTvItem, tvSeriesSummary } from '../schemas/tv-series-summary.js';
 
 /** The 19 operations of the specification (SPEC.md). */
-export const catalogueEndpoints = {
-  trendingTv: defineEndpoint({
+export const catalogueCalls = {
+  trendingTv: defineCall({
     method: 'GET',
     path: '/3/trending/tv/{time_window}',
     pathParams: { time_window: timeWindowParam },
     // SPEC lists no `page` for trending, but the service honours it (FACTS §3).
     query: { language: optional(languageParam), page: optional(pageParam) },
-    response: pagedEnvelope(trendingTvItem),
     scope: 'public',
     kind: 'list',
     maxAgeSeconds: HOUR,
   }),
-  trendingMovies: defineEndpoint({
+  trendingMovies: defineCall({
     method: 'GET',
     path: '/3/trending/movie/{time_window}',
     pathParams: { time_window: timeWindowParam },
     query: { language: optional(languageParam), page: optional(pageParam) },
-    response: pagedEnvelope(trendingMovieItem),
     scope: 'public',
     kind: 'list',
     maxAgeSeconds: HOUR,
   }),
-  airingToday: defineEndpoint({
+  airingToday: defineCall({
     method: 'GET',
     path: '/3/tv/airing_today',
     pathParams: {},
     query: { language: optional(languageParam), page: optional(pageParam), timezone: optional(timezoneParam) },
-    response: pagedEnvelope(tvSeriesSummary),
     scope: 'public',
     kind: 'list',
     maxAgeSeconds: HOUR,
   }),
-  discoverTv: defineEndpoint({
+  discoverTv: defineCall({
     method: 'GET',
     path: '/3/discover/tv',
     pathParams: {},
@@ -111,7 +93,6 @@ export const catalogueEndpoints = {
       without_keywords: optional(idListParam),
       without_watch_providers: optional(idListParam),
     },
-    response: pagedEnvelope(tvSeriesSummary),
     scope: 'public',
     kind: 'list',
     maxAgeSeconds: 3 * HOUR,
@@ -124,112 +105,102 @@ export const catalogueEndpoints = {
       watchParamsNeedRegion,
     ],
   }),
-  tvAccountStates: defineEndpoint({
+  tvAccountStates: defineCall({
     method: 'GET',
     path: '/3/tv/{series_id}/account_states',
     pathParams: { series_id: idParam },
     query: { session_id: optional(credentialParam), guest_session_id: optional(credentialParam) },
-    response: accountState,
     scope: 'user-or-guest',
     kind: 'resource',
     maxAgeSeconds: 300,
     rules: [sessionOrGuest],
   }),
-  seasonCredits: defineEndpoint({
+  seasonCredits: defineCall({
     method: 'GET',
     path: '/3/tv/{series_id}/season/{season_number}/credits',
     pathParams: { series_id: idParam, season_number: numberParam },
     query: { language: optional(languageParam) },
-    response: seasonCredits,
     scope: 'public',
     kind: 'resource',
     maxAgeSeconds: DAY,
   }),
-  seasonImages: defineEndpoint({
+  seasonImages: defineCall({
     method: 'GET',
     path: '/3/tv/{series_id}/season/{season_number}/images',
     pathParams: { series_id: idParam, season_number: numberParam },
     query: { language: optional(languageParam), include_image_language: optional(imageLanguagesParam) },
-    response: seasonImages,
     scope: 'public',
     kind: 'resource',
     maxAgeSeconds: DAY,
   }),
-  episodeAccountStates: defineEndpoint({
+  episodeAccountStates: defineCall({
     method: 'GET',
     path: '/3/tv/{series_id}/season/{season_number}/episode/{episode_number}/account_states',
     pathParams: { series_id: idParam, season_number: numberParam, episode_number: numberParam },
     query: { session_id: optional(credentialParam), guest_session_id: optional(credentialParam) },
-    response: accountState,
     scope: 'user-or-guest',
     kind: 'resource',
     maxAgeSeconds: 300,
     rules: [sessionOrGuest],
   }),
-  episodeChanges: defineEndpoint({
+  episodeChanges: defineCall({
     method: 'GET',
     path: '/3/tv/episode/{episode_id}/changes',
     pathParams: { episode_id: idParam },
     // SPEC lists only episode_id; the old docs and the service accept the window and page (FACTS §6).
     query: { start_date: optional(dateParam), end_date: optional(dateParam), page: optional(pageParam) },
-    response: episodeChanges,
     scope: 'public',
     kind: 'resource',
     // Change endpoints are served with max-age=600 (FACTS §4).
     maxAgeSeconds: 600,
     rules: [changeWindow],
   }),
-  movieVideos: defineEndpoint({
+  movieVideos: defineCall({
     method: 'GET',
     path: '/3/movie/{movie_id}/videos',
     pathParams: { movie_id: idParam },
     query: { language: optional(languageParam) },
-    response: movieVideos,
     scope: 'public',
     kind: 'resource',
     maxAgeSeconds: DAY,
   }),
-  popularPeople: defineEndpoint({
+  popularPeople: defineCall({
     method: 'GET',
     path: '/3/person/popular',
     pathParams: {},
     query: { language: optional(languageParam), page: optional(pageParam) },
-    response: pagedEnvelope(personSummary),
     scope: 'public',
     kind: 'list',
     maxAgeSeconds: 3 * HOUR,
   }),
-  personExternalIds: defineEndpoint({
+  personExternalIds: defineCall({
     method: 'GET',
     path: '/3/person/{person_id}/external_ids',
     pathParams: { person_id: idParam },
     query: { language: optional(languageParam) },
-    response: personExternalIds,
     scope: 'public',
     kind: 'resource',
     maxAgeSeconds: DAY,
   }),
-  personTaggedImages: defineEndpoint({
+  personTaggedImages: defineCall({
     method: 'GET',
     path: '/3/person/{person_id}/tagged_images',
     pathParams: { person_id: idParam },
     query: { page: optional(pageParam) },
-    response: taggedImagesPage,
     scope: 'public',
     kind: 'list',
     maxAgeSeconds: DAY,
   }),
-  personTranslations: defineEndpoint({
+  personTranslations: defineCall({
     method: 'GET',
     path: '/3/person/{person_id}/translations',
     pathParams: { person_id: idParam },
     query: {},
-    response: personTranslations,
     scope: 'public',
     kind: 'resource',
     maxAgeSeconds: DAY,
   }),
-  accountTvWatchlist: defineEndpoint({
+  accountTvWatchlist: defineCall({
     method: 'GET',
     path: '/3/account/{account_id}/watchlist/tv',
     pathParams: { account_id: idParam },
@@ -239,49 +210,44 @@ export const catalogueEndpoints = {
       session_id: credentialParam,
       sort_by: optional(watchlistSortBy),
     },
-    response: pagedEnvelope(tvSeriesSummary),
     scope: 'user',
     kind: 'list',
     maxAgeSeconds: 300,
   }),
-  configuration: defineEndpoint({
+  configuration: defineCall({
     method: 'GET',
     path: '/3/configuration',
     pathParams: {},
     query: {},
-    response: configuration,
     scope: 'public',
     kind: 'resource',
     maxAgeSeconds: DAY,
   }),
-  createSession: defineEndpoint({
+  createSession: defineCall({
     method: 'POST',
     path: '/3/authentication/session/new',
     pathParams: {},
     query: {},
     body: { request_token: credentialParam },
-    response: sessionResponse,
     scope: 'public',
     kind: 'action',
     maxAgeSeconds: 0,
   }),
-  validateToken: defineEndpoint({
+  validateToken: defineCall({
     method: 'GET',
     path: '/3/authentication',
     pathParams: {},
     query: {},
-    response: tokenValidation,
     scope: 'public',
     kind: 'action',
     maxAgeSeconds: 0,
   }),
-  removeListItem: defineEndpoint({
+  removeListItem: defineCall({
     method: 'POST',
     path: '/3/list/{list_id}/remove_item',
     pathParams: { list_id: idParam },
     query: { session_id: credentialParam },
     body: { media_id: idParam },
-    response: statusEnvelope,
     scope: 'user',
     kind: 'action',
     maxAgeSeconds: 0,

@@ -21,12 +21,11 @@ export interface CrossParamRule {
   readonly test: (params: Record<string, unknown>) => boolean;
 }
 
-export interface EndpointInput<
+export interface CallInput<
   M extends HttpMethod,
   P extends z.core.$ZodShape,
   Q extends z.core.$ZodShape,
   B extends z.core.$ZodShape,
-  R extends z.ZodMiniType,
   K extends EndpointKind = EndpointKind,
 > {
   readonly method: M;
@@ -40,7 +39,6 @@ export interface EndpointInput<
    */
   readonly fixedQuery?: Readonly<Record<string, string>>;
   readonly body?: B;
-  readonly response: R;
   readonly scope: EndpointScope;
   readonly kind: K;
   /** Default lifetime in seconds when the response carries no `Cache-Control: max-age`; 0 for never cached. */
@@ -52,14 +50,13 @@ export interface EndpointInput<
  * Turns an entry's parameter shapes into strict schemas and their flat union `params`, the one object a
  * caller passes. Strict, because a misspelt filter (`with_genre`) silently ignored is worse than an error.
  */
-export function defineEndpoint<
+export function defineCall<
   M extends HttpMethod,
   P extends z.core.$ZodShape,
   Q extends z.core.$ZodShape,
-  R extends z.ZodMiniType,
   K extends EndpointKind,
   B extends z.core.$ZodShape = Record<never, never>,
->(input: EndpointInput<M, P, Q, B, R, K>) {
+>(input: CallInput<M, P, Q, B, K>) {
   const bodyShape = (input.body ?? {}) as B;
   const placeholders = [...input.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
   const declared = Object.keys(input.pathParams);
@@ -74,7 +71,6 @@ export function defineEndpoint<
     fixedQuery: input.fixedQuery ?? {},
     body: input.body === undefined ? undefined : z.strictObject(bodyShape),
     params: z.strictObject({ ...input.pathParams, ...input.query, ...bodyShape }),
-    response: input.response,
     scope: input.scope,
     kind: input.kind,
     maxAgeSeconds: input.maxAgeSeconds,

@@ -1,9 +1,6 @@
-import { defineEndpoint } from '../define-endpoint.js';
+import { defineCall } from '../define-call.js';
 import { DAY, optional } from '../param-rules.js';
-import { movieDetails } from '../schemas/movie-details.js';
 import { idParam, languageParam } from '../schemas/params.js';
-import { personDetails } from '../schemas/person-details.js';
-import { tvSeriesDetails } from '../schemas/tv-series-details.js';
 
 /**
  * The details of one movie, series or person, each with the sub-resources its screen shows appended (one request
@@ -11,36 +8,33 @@ import { tvSeriesDetails } from '../schemas/tv-series-details.js';
  * `/3/tv/airing_today` and `/3/tv/changes`, and `/3/person/{person_id}` after `/3/person/popular`, so the fixed
  * paths keep their own handlers.
  */
-export const detailEndpoints = {
-  movieDetails: defineEndpoint({
+export const detailCalls = {
+  movieDetails: defineCall({
     method: 'GET',
     path: '/3/movie/{movie_id}',
     pathParams: { movie_id: idParam },
     query: { language: optional(languageParam) },
     fixedQuery: { append_to_response: 'credits,videos' },
-    response: movieDetails,
     scope: 'public',
     kind: 'resource',
     maxAgeSeconds: DAY,
   }),
-  tvSeriesDetails: defineEndpoint({
+  tvSeriesDetails: defineCall({
     method: 'GET',
     path: '/3/tv/{series_id}',
     pathParams: { series_id: idParam },
     query: { language: optional(languageParam) },
     fixedQuery: { append_to_response: 'credits' },
-    response: tvSeriesDetails,
     scope: 'public',
     kind: 'resource',
     maxAgeSeconds: DAY,
   }),
-  personDetails: defineEndpoint({
+  personDetails: defineCall({
     method: 'GET',
     path: '/3/person/{person_id}',
     pathParams: { person_id: idParam },
     query: { language: optional(languageParam) },
     fixedQuery: { append_to_response: 'combined_credits' },
-    response: personDetails,
     scope: 'public',
     kind: 'resource',
     maxAgeSeconds: DAY,

@@ -1,19 +1,15 @@
-import { defineEndpoint } from '../define-endpoint.js';
+import { defineCall } from '../define-call.js';
 import { changeWindow, DAY, optional } from '../param-rules.js';
-import { episodeChanges } from '../schemas/episode-changes.js';
 import { dateParam, idParam, languageParam, numberParam, pageParam } from '../schemas/params.js';
-import { seasonDetails } from '../schemas/season-details.js';
-import { tvChanges } from '../schemas/tv-changes.js';
 
 /** Change lists and season details, for incremental refresh from change feeds (DESIGN: "Operations beyond the 19"). */
-export const changeEndpoints = {
-  tvChanges: defineEndpoint({
+export const changeCalls = {
+  tvChanges: defineCall({
     method: 'GET',
     path: '/3/tv/changes',
     pathParams: {},
     // Ids of series changed in the window: the last 24 h by default, at most 14 days (FACTS §6).
     query: { start_date: optional(dateParam), end_date: optional(dateParam), page: optional(pageParam) },
-    response: tvChanges,
     scope: 'public',
     kind: 'list',
     maxAgeSeconds: 600,
@@ -21,34 +17,31 @@ export const changeEndpoints = {
   }),
   // Series and season change feeds: which seasons, then which episodes, of a changed series changed (FACTS §6:
   // series changes carry `season` items, season changes `episode` items, each pointing at the ids to query next).
-  seriesChanges: defineEndpoint({
+  seriesChanges: defineCall({
     method: 'GET',
     path: '/3/tv/{series_id}/changes',
     pathParams: { series_id: idParam },
     query: { start_date: optional(dateParam), end_date: optional(dateParam), page: optional(pageParam) },
-    response: episodeChanges,
     scope: 'public',
     kind: 'resource',
     maxAgeSeconds: 600,
     rules: [changeWindow],
   }),
-  seasonChanges: defineEndpoint({
+  seasonChanges: defineCall({
     method: 'GET',
     path: '/3/tv/season/{season_id}/changes',
     pathParams: { season_id: idParam },
     query: { start_date: optional(dateParam), end_date: optional(dateParam), page: optional(pageParam) },
-    response: episodeChanges,
     scope: 'public',
     kind: 'resource',
     maxAgeSeconds: 600,
     rules: [changeWindow],
   }),
-  seasonDetails: defineEndpoint({
+  seasonDetails: defineCall({
     method: 'GET',
     path: '/3/tv/{series_id}/season/{season_number}',
     pathParams: { series_id: idParam, season_number: numberParam },
     query: { language: optional(languageParam) },
-    response: seasonDetails,
     scope: 'public',
     kind: 'resource',
     maxAgeSeconds: DAY,
