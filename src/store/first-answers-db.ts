@@ -1,0 +1,80 @@
+/**
+ * The first answers' own database: one object store, named after the catalogue's database, holding the answer a
+ * view shows first for a request key. A page reads it before the rest of the library has loaded: opening it costs
+ * a fraction of opening the multi-store catalogue database after a browser restart. Raw IndexedDB, no Dexie, so
+ * the first-read path stays small. `first-answers.ts` keeps it exact; this file only opens and reads it.
+ */
+
+/** The only object store. Out-of-line keys: request keys for answers, `STATE_KEY` for the writers' state. */
+export const ANSWERS_STORE = 'answers';
+
+/** The state row's key: no request key starts with a control character, so it never names an answer. */
+export const STATE_KEY = '\u0000state';
+
+/** What a first answer holds: the view's data as served and its freshness (clock milliseconds). */
+export interface FirstAnswerRow {
+  readonly data: unknown;
+  /** When the stored answer was last fetched or confirmed. */
+  readonly updatedAt: number | undefined;
+  /** When it goes stale. */
+  readonly expiresAt: number | undefined;
+}
+
+/** The first answers' database of the catalogue database `dbName`. */
+export function firstAnswersName(dbName: string): string {
+  return `${dbName}:first`;
+}
+
+function settle<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+/**
+ * Opens (and on first use creates) the first answers' database. Resolves undefined when it cannot be opened
+ * (private mode, blocked, quota): a first answer is an optimisation, so its absence is a miss, never an error.
+ */
+export function openFirstAnswersDb(indexedDB: IDBFactory, dbName: string): Promise<IDBDatabase | undefined> {
+  return new Promise((resolve) => {
+    let request: IDBOpenDBRequest;
+    try {
+      request = indexedDB.open(firstAnswersName(dbName), 1);
+    } catch {
+      resolve(undefined);
+      return;
+    }
+    request.onupgradeneeded = () => {
+      request.result.createObjectStore(ANSWERS_STORE);
+    };
+    request.onsuccess = () => {
+      const db = request.result;
+      // Another connection deleting or upgrading it (`catalogue.delete()` in another tab) must not wait on this one.
+      db.onversionchange = () => db.close();
+      resolve(db);
+    };
+    request.onerror = () => resolve(undefined);
+    request.onblocked = () => resolve(undefined);
+  });
+}
+
+/** The first answer stored for `key`, or undefined (also when the read fails). */
+export async function readFirstAnswer(db: IDBDatabase, key: string): Promise<FirstAnswerRow | undefined> {
+  try {
+    const row = await settle(db.transaction(ANSWERS_STORE, 'readonly').objectStore(ANSWERS_STORE).get(key));
+    return (row as FirstAnswerRow | undefined) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Deletes the first answers' database of `dbName` (`catalogue.delete()`); resolves once it is gone or blocked. */
+export function deleteFirstAnswersDb(indexedDB: IDBFactory, dbName: string): Promise<void> {
+  return new Promise((resolve) => {
+    const request = indexedDB.deleteDatabase(firstAnswersName(dbName));
+    request.onsuccess = () => resolve();
+    request.onerror = () => resolve();
+    request.onblocked = () => resolve();
+  });
+}
