@@ -2,10 +2,10 @@ import { EventEmitter } from 'eventemitter3';
 import { createApiClient } from './api/create-api-client.js';
 import type { ResponseOf } from './api/endpoints.js';
 import type { Configuration } from './api/schemas/configuration.js';
-import { type CatalogueOptions, resolveCatalogueOptions } from './catalogue-options.js';
+import { type CatalogueOptions, type ResolvedCatalogueOptions, resolveCatalogueOptions } from './catalogue-options.js';
 import { closedGuard } from './closed-guard.js';
-import type { IndexedDBPair } from './env.js';
 import { ClosedError } from './errors/closed-error.js';
+import { platformIndexedDB } from './platform-indexed-db.js';
 import { createViews, type LocalQueries, type OperationViews, type ViewArgs } from './query/create-views.js';
 import { type ImageKind, type ImageUrlOptions, imageUrl, srcSet } from './query/image-url.js';
 import { createOutboxView, type OutboxView } from './query/outbox-view.js';
@@ -138,14 +138,6 @@ function storageEstimate(): Promise<{ usage?: number; quota?: number } | undefin
   );
 }
 
-function platformIndexedDB(): IndexedDBPair {
-  const scope = globalThis as { indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange };
-  if (!scope.indexedDB || !scope.IDBKeyRange) {
-    throw new TypeError('createCatalogue: no IndexedDB here; pass `indexedDB: { indexedDB, IDBKeyRange }`');
-  }
-  return { indexedDB: scope.indexedDB, IDBKeyRange: scope.IDBKeyRange };
-}
-
 const QUEUE_EVENTS: readonly (keyof RequestQueueEvents)[] = [
   'request',
   'response',
@@ -157,11 +149,17 @@ const QUEUE_EVENTS: readonly (keyof RequestQueueEvents)[] = [
 ];
 
 /**
- * Creates a catalogue: the API client, the rate-aware queue, the IndexedDB store and the sync engine, wired
- * together over the injected effects. Nothing is fetched until something asks.
+ * Creates a catalogue with the whole library loaded at once: the API client, the rate-aware queue, the IndexedDB
+ * store and the sync engine, wired together over the injected effects. Nothing is fetched until something asks.
+ * The main entry's `createCatalogue` (`first-read/create-catalogue.ts`) shows first answers first and loads this
+ * by dynamic import; Node, tests and workers may call this one directly.
  */
 export function createCatalogue(options: CatalogueOptions): Catalogue {
-  const resolved = resolveCatalogueOptions(options);
+  return createResolvedCatalogue(resolveCatalogueOptions(options));
+}
+
+/** `createCatalogue` over options already resolved (the first-read path resolved them to validate at once). */
+export function createResolvedCatalogue(resolved: ResolvedCatalogueOptions): Catalogue {
   const { clock, connectivity } = resolved;
   const client = createApiClient({
     baseUrl: resolved.baseUrl,

@@ -56,7 +56,7 @@ export type {
   Video,
 } from './api/schemas/index.js';
 export type { CatalogueOptions } from './catalogue-options.js';
-export { type Catalogue, type CatalogueAuth, createCatalogue } from './create-catalogue.js';
+export type { Catalogue, CatalogueAuth } from './create-catalogue.js';
 export {
   type Clock,
   type Connectivity,
@@ -102,6 +102,7 @@ export {
   TimeoutError,
   WorkerReplyTimeoutError,
 } from './errors/index.js';
+export { createCatalogue } from './first-read/create-catalogue.js';
 export type { LocalQueries, OperationViews, ViewArgs } from './query/create-views.js';
 export { type ImageKind, type ImageUrlOptions, imageUrl, srcSet } from './query/image-url.js';
 export { foldText, type LocalSearchItem, type LocalSearchResult } from './query/local-search.js';

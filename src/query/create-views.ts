@@ -8,7 +8,7 @@ import type { ListOperation, SyncEngine } from '../sync/sync-engine.js';
 import { HandleCache } from './handle-cache.js';
 import { discoverLocally } from './local-discover.js';
 import { type LocalSearchResult, searchLocally } from './local-search.js';
-import { LocalView } from './local-view.js';
+import { type LocalView, LocalViewSource } from './local-view.js';
 import { type PagesView, PagesViewSource } from './pages-view.js';
 import { createStoreView, type StoreView } from './store-view.js';
 
@@ -93,13 +93,13 @@ export function createViews(deps: ViewsDeps): Views {
     local: {
       discoverTv(filters) {
         const { language: _language, ...params } = parseParams('discoverTv', { ...(filters ?? {}) });
-        return new LocalView(async () => discoverLocally(await db.tvSeries.toArray(), params), clock);
+        return new LocalViewSource(async () => discoverLocally(await db.tvSeries.toArray(), params), clock);
       },
       search(text, options = {}) {
         if (typeof text !== 'string') throw new TypeError('local.search: text must be a string');
         const page = options.page ?? 1;
         if (!(Number.isInteger(page) && page >= 1)) throw new TypeError('local.search: page must be an integer ≥ 1');
-        return new LocalView(async () => {
+        return new LocalViewSource(async () => {
           const [tv, movies, people] = await Promise.all([
             db.tvSeries.toArray(),
             db.movies.toArray(),

@@ -1,13 +1,17 @@
 import type { Clock } from '../env.js';
 import { deepEqual, deepFreeze, loadingSnapshot, type ViewSnapshot } from '../sync/view-snapshot.js';
 import { LiveSource, watch } from './live-source.js';
+import type { View } from './view.js';
+
+/** A view computed from the store alone (`catalogue.local`): never asks the network. */
+export type LocalView<T> = View<ViewSnapshot<T>>;
 
 /**
  * A view computed from the store alone (offline discover, local search): it re-runs its read-only `querier`
  * whenever a write touches what the querier read, and never asks the network. Once read it is `fresh`: it
  * is an answer about the cache as it stands, which cannot go stale by itself.
  */
-export class LocalView<T> extends LiveSource<ViewSnapshot<T>> {
+export class LocalViewSource<T> extends LiveSource<ViewSnapshot<T>> implements LocalView<T> {
   readonly #querier: () => Promise<T>;
   readonly #clock: Clock;
   #unwatch: (() => void) | undefined;

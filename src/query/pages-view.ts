@@ -1,7 +1,8 @@
 import type { ResponseOf } from '../api/endpoints.js';
+import { MAX_PAGE } from '../api/schemas/params.js';
 import type { KeyEntry } from '../sync/key-entry.js';
 import type { CatalogueParams } from '../sync/prepare-call.js';
-import { type ListOperation, MAX_PAGE, type SyncEngine } from '../sync/sync-engine.js';
+import type { ListOperation, SyncEngine } from '../sync/sync-engine.js';
 import type { ViewSnapshot, ViewStatus } from '../sync/view-snapshot.js';
 import { LiveSource } from './live-source.js';
 import type { View } from './view.js';

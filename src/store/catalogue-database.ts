@@ -1,5 +1,6 @@
 import { Dexie, type Table } from 'dexie';
 import type { IndexedDBPair } from '../env.js';
+import { type FirstAnswers, noFirstAnswers } from './first-answers.js';
 import type { OutboxBaseRow } from './optimistic-state.js';
 import type { ListRow, OutboxRow, UserRow } from './outbox-rows.js';
 import type {
@@ -71,6 +72,11 @@ export interface CatalogueDatabaseOptions extends IndexedDBPair {
    * @default no-op
    */
   onBlocked?: (event: IDBVersionChangeEvent) => void;
+  /**
+   * The first answers every write keeps exact (`first-answers.ts`).
+   * @default none (`noFirstAnswers`)
+   */
+  firstAnswers?: FirstAnswers;
 }
 
 /**
@@ -162,10 +168,13 @@ export class CatalogueDatabase extends Dexie {
   }
   /** The IndexedDB this database lives in. */
   readonly idb: IndexedDBPair;
+  /** The first answers: every write that can change a public answer goes through `firstAnswers.guard`. */
+  readonly firstAnswers: FirstAnswers;
 
   constructor(options: CatalogueDatabaseOptions) {
     super(options.name, { indexedDB: options.indexedDB, IDBKeyRange: options.IDBKeyRange });
     this.idb = { indexedDB: options.indexedDB, IDBKeyRange: options.IDBKeyRange };
+    this.firstAnswers = options.firstAnswers ?? noFirstAnswers;
     // One version: Dexie diffs the installed schema against it, whatever version that is, and runs the upgrade
     // function for any database below it. The backfills of earlier versions run in order; each leaves a database
     // that never needed it as it was, so none depends on knowing the version it upgrades from.

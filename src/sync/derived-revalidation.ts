@@ -1,11 +1,9 @@
+import { MAX_PAGE } from '../api/schemas/params.js';
 import type { CatalogueDatabase } from '../store/catalogue-database.js';
 import { DERIVED_TABLES, readWholeLists, type WholeList } from '../store/derived-account-state.js';
 import { dexieReader } from '../store/read-stored.js';
 import { pageRequestKey, withoutPage } from '../store/store-keys.js';
 import type { WriteResult } from '../store/write-response.js';
-
-/** The service caps `page` at 500 (FACTS §3). */
-const MAX_PAGE = 500;
 
 export interface DerivedRevalidationDeps {
   readonly db: CatalogueDatabase;

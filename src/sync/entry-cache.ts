@@ -1,4 +1,5 @@
 import type { StoredOperation } from '../store/store-mappings.js';
+import { FirstAnswerKeeper } from './first-answer-keeper.js';
 import { KeyEntry, type KeyEntryDeps } from './key-entry.js';
 import type { PreparedCall } from './prepare-call.js';
 
@@ -9,9 +10,27 @@ import type { PreparedCall } from './prepare-call.js';
 export class EntryCache {
   readonly #entries = new Map<string, KeyEntry<StoredOperation>>();
   readonly #deps: Omit<KeyEntryDeps, 'onIdle'>;
+  readonly #keeper: FirstAnswerKeeper;
+  readonly #stopInvalidated: () => void;
 
-  constructor(deps: Omit<KeyEntryDeps, 'onIdle'>) {
-    this.#deps = deps;
+  constructor(deps: Omit<KeyEntryDeps, 'onIdle' | 'onShown'>) {
+    const keeper = new FirstAnswerKeeper(deps.db, deps.clock);
+    this.#keeper = keeper;
+    this.#deps = { ...deps, onShown: (call) => keeper.shown(call) };
+    // A write deleted first answers that views on screen still show: they are written again once it settles.
+    this.#stopInvalidated = deps.db.firstAnswers.onInvalidated((keys) => {
+      for (const [key, entry] of this.#entries) {
+        if (entry.observed && entry.snapshot.data !== undefined && (keys === 'all' || keys.includes(key))) {
+          keeper.shown(entry.call);
+        }
+      }
+    });
+  }
+
+  /** Stops keeping first answers (the engine closed). */
+  close(): void {
+    this.#stopInvalidated();
+    this.#keeper.close();
   }
 
   /** The entry of `call`'s key, made when there is none. */

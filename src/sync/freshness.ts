@@ -1,4 +1,4 @@
-import { endpoints, type OperationName } from '../api/endpoints.js';
+import { calls, type OperationName } from '../api/calls.js';
 
 /** Where a stored response stands: never stored, past its lifetime, or within it. */
 export type Freshness = 'missing' | 'stale' | 'fresh';
@@ -24,7 +24,7 @@ export function lifetimeSeconds(
   const override = overrides[operation];
   if (override !== undefined) return override;
   if (maxAgeSeconds !== undefined) return Math.max(MIN_MAX_AGE_SECONDS, maxAgeSeconds);
-  return endpoints[operation].maxAgeSeconds;
+  return calls[operation].maxAgeSeconds;
 }
 
 export function expiresAt(
@@ -46,7 +46,7 @@ export function validateFreshnessOverrides(overrides: unknown): FreshnessOverrid
   if (overrides === undefined) return {};
   if (typeof overrides !== 'object' || overrides === null) throw new TypeError('freshness must be an object');
   for (const [operation, seconds] of Object.entries(overrides)) {
-    if (!Object.hasOwn(endpoints, operation)) throw new TypeError(`freshness: unknown operation "${operation}"`);
+    if (!Object.hasOwn(calls, operation)) throw new TypeError(`freshness: unknown operation "${operation}"`);
     if (typeof seconds !== 'number' || !(seconds >= 0) || !Number.isFinite(seconds)) {
       throw new TypeError(`freshness.${operation} must be a finite number of seconds ≥ 0`);
     }

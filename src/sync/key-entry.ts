@@ -39,6 +39,8 @@ export interface KeyEntryDeps {
   ) => Promise<WriteResult>;
   /** Called when nothing observes the entry and nothing is in flight: the cache forgets it. */
   readonly onIdle: (entry: KeyEntry<StoredOperation>) => void;
+  /** Called when the live read shows a stored answer (the first answers keep it for the next page load). */
+  readonly onShown?: (call: PreparedCall<StoredOperation>) => void;
 }
 
 /** One fetch of the key, shared by everyone waiting for it; aborted when the last of them leaves. */
@@ -341,7 +343,10 @@ export class KeyEntry<O extends StoredOperation> {
       fetching: this.#flight !== undefined || this.#settling !== undefined,
     });
     this.#scheduleFlip(now);
-    if (entry) readMarks.note(entry.refs, now);
+    if (entry) {
+      readMarks.note(entry.refs, now);
+      this.#deps.onShown?.(this.call as unknown as PreparedCall<StoredOperation>);
+    }
     if (wasLoaded && !this.#flight && !this.#settling) {
       // Evicted (or cleared) under an observer: fetched again, as its first read would have. Only on the
       // data → missing transition, so a refetch that fails does not loop.

@@ -1,5 +1,6 @@
 import type { EventEmitter } from 'eventemitter3';
 import type { ResponseOf } from '../api/endpoints.js';
+import { MAX_PAGE } from '../api/schemas/params.js';
 import { ClosedError } from '../errors/closed-error.js';
 import { NetworkError } from '../errors/index.js';
 import { ScopeEndedError } from '../errors/scope-ended-error.js';
@@ -43,6 +44,8 @@ import type { UserScope } from './user-scope.js';
 import { deepFreeze } from './view-snapshot.js';
 import { yieldToPage } from './yield-to-page.js';
 
+// The service caps `page` at 500 (FACTS §3), whatever `total_pages` says.
+export { MAX_PAGE } from '../api/schemas/params.js';
 export type {
   EnsureFreshResult,
   ListOperation,
@@ -53,9 +56,6 @@ export type {
   RefreshOptions,
   RefreshResult,
 } from './pull-options.js';
-
-/** The service caps `page` at 500 (FACTS §3), whatever `total_pages` says. */
-export const MAX_PAGE = 500;
 
 interface EngineDeps {
   readonly options: EngineOptions;
@@ -145,6 +145,7 @@ export class SyncEngine {
   /** Ends the engine's work: no call is prepared or sent after this. */
   close(): void {
     this.#closed = true;
+    this.#entries.close();
   }
 
   /** Who per-user operations act for (sessions set it). */

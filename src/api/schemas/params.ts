@@ -12,7 +12,8 @@ export const idParam = z.int().check(z.minimum(1), z.maximum(Number.MAX_SAFE_INT
 export const numberParam = z.int().check(z.minimum(0), z.maximum(1_000_000));
 
 /** The service caps `page` at 500 (FACTS §3). */
-export const pageParam = z.int().check(z.minimum(1), z.maximum(500));
+export const MAX_PAGE = 500;
+export const pageParam = z.int().check(z.minimum(1), z.maximum(MAX_PAGE));
 
 export const timeWindowParam = z.enum(['day', 'week']);
 

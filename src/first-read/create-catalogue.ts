@@ -1,0 +1,350 @@
+import type { ResponseOf } from '../api/endpoints.js';
+import { parseParams } from '../api/parse-params.js';
+import { MAX_PAGE } from '../api/schemas/params.js';
+import { type CatalogueOptions, resolveCatalogueOptions } from '../catalogue-options.js';
+import type { Catalogue, CatalogueAuth } from '../create-catalogue.js';
+import { platformIndexedDB } from '../platform-indexed-db.js';
+import type { LocalQueries, OperationViews, ViewArgs } from '../query/create-views.js';
+import type { OutboxSnapshot, OutboxView } from '../query/outbox-view.js';
+import type { PagesSnapshot, PagesView } from '../query/pages-view.js';
+import type { StoreView } from '../query/store-view.js';
+import type { CatalogueUser, UserView } from '../query/user-view.js';
+import type { View } from '../query/view.js';
+import type { QueueStats } from '../queue/queue-stats.js';
+import { type FirstAnswerRow, openFirstAnswersDb, readFirstAnswer } from '../store/first-answers-db.js';
+import type { StoredOperation } from '../store/store-mappings.js';
+import type { CatalogueEvents } from '../sync/catalogue-events.js';
+import type { CatalogueSync } from '../sync/catalogue-sync.js';
+import type { EpisodeTracking } from '../sync/changes/change-feed.js';
+import type { AccountMutations, ListMutations } from '../sync/mutations.js';
+import { type CatalogueParams, prepareCall } from '../sync/prepare-call.js';
+import type { ListOperation } from '../sync/pull-options.js';
+import { initialSyncStatus, type SyncStatus } from '../sync/sync-status.js';
+import { loadingSnapshot, type ViewSnapshot } from '../sync/view-snapshot.js';
+import { DeferredView } from './deferred-view.js';
+import { firstSnapshot } from './first-snapshot.js';
+import { isStored, STORED_OPERATIONS } from './stored-operations.js';
+
+type Core = Catalogue;
+
+/** Methods that only forward to the loaded catalogue: each returns a promise, so it may wait for it. */
+function forward<T extends object>(target: () => Promise<T>, names: readonly (keyof T)[]): T {
+  const calls: Record<string, unknown> = {};
+  for (const name of names) {
+    calls[name as string] = (...args: unknown[]) =>
+      target().then((object) => (object[name] as (...a: unknown[]) => unknown)(...args));
+  }
+  return calls as T;
+}
+
+/** What the image helpers say before `configuration()` has resolved (it cannot have before the library loaded). */
+const NO_CONFIGURATION = 'image helpers need the configuration: await catalogue.configuration() first';
+
+const PAGES_LOADING = Object.freeze({ ...loadingSnapshot(), hasNextPage: false, pageCount: 1 });
+
+/** A store view made before the library loaded: a first answer, then the real view. */
+class DeferredStoreView<O extends StoredOperation>
+  extends DeferredView<ViewSnapshot<ResponseOf<O>>, StoreView<O>>
+  implements StoreView<O>
+{
+  readonly #key: string;
+  readonly #load: () => Promise<unknown>;
+
+  constructor(key: string, load: () => Promise<unknown>, onFirstSubscribe: () => void) {
+    super(loadingSnapshot(), onFirstSubscribe);
+    this.#key = key;
+    this.#load = load;
+    this.refresh = this.refresh.bind(this);
+  }
+
+  get requestKey(): string {
+    return this.real?.requestKey ?? this.#key;
+  }
+
+  async refresh(): Promise<void> {
+    await this.#load();
+    await (this.real as StoreView<O>).refresh();
+  }
+}
+
+/** A pages view made before the library loaded: page 1's first answer, then the real view. */
+class DeferredPagesView<O extends ListOperation>
+  extends DeferredView<PagesSnapshot<O>, PagesView<O>>
+  implements PagesView<O>
+{
+  readonly #load: () => Promise<unknown>;
+
+  constructor(load: () => Promise<unknown>, onFirstSubscribe: () => void) {
+    super(PAGES_LOADING as PagesSnapshot<O>, onFirstSubscribe);
+    this.#load = load;
+    this.fetchNextPage = this.fetchNextPage.bind(this);
+    this.refresh = this.refresh.bind(this);
+  }
+
+  get hasNextPage(): boolean {
+    return this.getSnapshot().hasNextPage;
+  }
+
+  async fetchNextPage(): Promise<void> {
+    await this.#load();
+    await (this.real as PagesView<O>).fetchNextPage();
+  }
+
+  async refresh(): Promise<void> {
+    await this.#load();
+    await (this.real as PagesView<O>).refresh();
+  }
+}
+
+/** Page 1 of a list as a pages view shows it: its ids once each, and whether a page 2 exists. */
+function firstPages<O extends ListOperation>(snapshot: ViewSnapshot<ResponseOf<O>>): PagesSnapshot<O> {
+  const head = snapshot.data as { page: number; results: readonly { id: unknown }[]; total_pages: number };
+  const seen = new Set<unknown>();
+  const results = head.results.filter((item) => !seen.has(item.id) && seen.add(item.id) !== undefined);
+  return Object.freeze({
+    ...snapshot,
+    data: Object.freeze({ ...head, page: 1, results: Object.freeze(results) }) as unknown as ResponseOf<O>,
+    hasNextPage: 1 < Math.min(head.total_pages, MAX_PAGE),
+    pageCount: 1,
+  });
+}
+
+/** What a deferred store shows when the library could not load: its error where its snapshot has one. */
+function failedStore<S>(initial: S, error: unknown): S {
+  return typeof initial === 'object' && initial !== null && 'error' in initial ? { ...initial, error } : initial;
+}
+
+/**
+ * Creates a catalogue, showing what the last session stored before the library has loaded. This small path
+ * validates the options and each view's parameters at once (the same `TypeError`s and `InvalidParamsError`s as
+ * the whole library), keys views with the engine's own `prepareCall`, and reads their first answers from a
+ * one-store database; the rest of the library (Dexie, the queue, the outbox, change feeds) arrives by dynamic
+ * import, once those reads are done or as soon as a call needs it. Every member then forwards to it.
+ */
+export function createCatalogue(options: CatalogueOptions): Catalogue {
+  const resolved = resolveCatalogueOptions(options);
+  const idb = resolved.indexedDB ?? platformIndexedDB();
+  const { clock, connectivity, language } = resolved;
+
+  let core: Core | undefined;
+  let loading: Promise<Core> | undefined;
+  let loadError: unknown;
+  const attachers: ((core: Core) => void)[] = [];
+  const load = (): Promise<Core> => {
+    loading ??= import('../create-catalogue.js').then(
+      (module) => {
+        core = module.createResolvedCatalogue(Object.freeze({ ...resolved, indexedDB: idb }));
+        for (const attach of attachers.splice(0)) attach(core);
+        return core;
+      },
+      (error: unknown) => {
+        loadError = error;
+        for (const view of deferred) view.failed(error);
+        throw error;
+      },
+    );
+    return loading;
+  };
+  /** Runs `attach` with the loaded catalogue: now, or when it arrives. */
+  const whenLoaded = (attach: (core: Core) => void): void => {
+    if (core) attach(core);
+    else attachers.push(attach);
+  };
+
+  // First answers are read while nothing else competes for the page's thread; the library loads after them.
+  let reading = 0;
+  let firstDb: Promise<IDBDatabase | undefined> | undefined;
+  const loadUnlessReading = () => {
+    if (reading === 0) void load().catch(() => {});
+  };
+  queueMicrotask(loadUnlessReading);
+  const readFirst = (key: string, offer: (row: FirstAnswerRow) => void): void => {
+    reading += 1;
+    firstDb ??= openFirstAnswersDb(idb.indexedDB, resolved.dbName);
+    void firstDb
+      .then((db) => (db && !core ? readFirstAnswer(db, key) : undefined))
+      .then((row) => {
+        if (row) offer(row);
+      })
+      .finally(() => {
+        reading -= 1;
+        loadUnlessReading();
+      });
+  };
+
+  const deferred: { failed(error: unknown): void }[] = [];
+  const failedSnapshot = (error: unknown) =>
+    Object.freeze({ data: undefined, status: 'missing' as const, fetching: false, error, updatedAt: undefined });
+
+  const storeView = <O extends StoredOperation>(operation: O, params: CatalogueParams<O> | undefined): StoreView<O> => {
+    if (core) return core.view(operation, ...([params] as ViewArgs<O>));
+    if (!isStored(operation)) throw new TypeError(`${String(operation)} is not an operation whose answers are stored`);
+    // Validated and keyed as the engine does; no user is known yet, as in the engine before `auth.ready()`.
+    const call = prepareCall(operation, params, { language, user: undefined });
+    const view: DeferredStoreView<O> = new DeferredStoreView<O>(call.requestKey, load, () =>
+      readFirst(call.requestKey, (row) => view.offer(firstSnapshot(row, clock.now()))),
+    );
+    deferred.push({ failed: (error) => view.offer(failedSnapshot(error) as ViewSnapshot<ResponseOf<O>>) });
+    whenLoaded((loaded) => view.attach(loaded.view(operation, ...([params] as ViewArgs<O>))));
+    return view;
+  };
+  const handles = new Map<string, StoreView<StoredOperation>>();
+  const view = <O extends StoredOperation>(operation: O, ...args: ViewArgs<O>): StoreView<O> => {
+    if (core) return core.view(operation, ...args);
+    const params = args[0] as CatalogueParams<O> | undefined;
+    const made = storeView(operation, params);
+    // The same call gives the same view, as the loaded catalogue's `view` does.
+    const known = handles.get(made.requestKey);
+    if (known) return known as unknown as StoreView<O>;
+    handles.set(made.requestKey, made as unknown as StoreView<StoredOperation>);
+    return made;
+  };
+
+  const pageHandles = new Map<string, PagesView<ListOperation>>();
+  const pages = <O extends ListOperation>(operation: O, ...args: ViewArgs<O>): PagesView<O> => {
+    if (core) return core.pages(operation, ...args);
+    if (!isStored(operation)) throw new TypeError(`${String(operation)} is not an operation whose answers are stored`);
+    const call = prepareCall(operation, { ...(args[0] ?? {}), page: 1 } as CatalogueParams<O>, {
+      language,
+      user: undefined,
+    });
+    const known = pageHandles.get(call.requestKey);
+    if (known) return known as unknown as PagesView<O>;
+    const made: DeferredPagesView<O> = new DeferredPagesView<O>(load, () =>
+      readFirst(call.requestKey, (row) => made.offer(firstPages<O>(firstSnapshot(row, clock.now())))),
+    );
+    deferred.push({
+      failed: (error) => made.offer({ ...PAGES_LOADING, ...failedSnapshot(error) } as PagesSnapshot<O>),
+    });
+    whenLoaded((loaded) => made.attach(loaded.pages(operation, ...args)));
+    pageHandles.set(call.requestKey, made as unknown as PagesView<ListOperation>);
+    return made;
+  };
+
+  const operations = Object.fromEntries(
+    STORED_OPERATIONS.filter((operation) => operation !== 'configuration').map((operation) => [
+      operation,
+      (params?: never) => view(operation, params as never),
+    ]),
+  ) as unknown as OperationViews;
+
+  /** A view of the loaded catalogue's (`local`, `user`, `outbox`): `initial` until it has loaded. */
+  const later = <S>(initial: S, real: (core: Core) => View<never>): View<never> => {
+    const made = new DeferredView(initial as never, () => void load().catch(() => {}));
+    deferred.push({ failed: (error) => made.offer(failedStore(initial, error) as never) });
+    whenLoaded((loaded) => made.attach(real(loaded)));
+    return made;
+  };
+
+  const local: LocalQueries = {
+    discoverTv(filters) {
+      // Validated at once, as the loaded catalogue does.
+      parseParams('discoverTv', { ...(filters ?? {}) });
+      return later(loadingSnapshot(), (loaded) => loaded.local.discoverTv(filters) as View<never>);
+    },
+    search(text, searchOptions = {}) {
+      if (typeof text !== 'string') throw new TypeError('local.search: text must be a string');
+      const page = searchOptions.page ?? 1;
+      if (!(Number.isInteger(page) && page >= 1)) throw new TypeError('local.search: page must be an integer ≥ 1');
+      return later(loadingSnapshot(), (loaded) => loaded.local.search(text, searchOptions) as View<never>);
+    },
+  };
+
+  const listeners: { event: keyof CatalogueEvents; listener: (...args: never[]) => void; off?: () => void }[] = [];
+  const loaded = () => {
+    if (core) return Promise.resolve(core);
+    if (loadError !== undefined) return Promise.reject(loadError);
+    return load();
+  };
+
+  // `user` and `outbox` are stores whose snapshot is not a view snapshot: the same deferral, typed loosely.
+  const userView = later<CatalogueUser | undefined>(undefined, (c) => c.user as never) as unknown as UserView;
+  const outboxLoading: OutboxSnapshot = Object.freeze({
+    status: 'loading',
+    userScope: undefined,
+    pending: 0,
+    failed: 0,
+    entries: Object.freeze([]),
+  });
+  const outboxStore = later(outboxLoading, (c) => c.outbox as never);
+  const outbox: OutboxView = {
+    subscribe: outboxStore.subscribe,
+    getSnapshot: outboxStore.getSnapshot as () => OutboxSnapshot,
+    ...forward<Pick<OutboxView, 'discard' | 'drain'>>(() => loaded().then((c) => c.outbox), ['discard', 'drain']),
+  } as OutboxView;
+
+  const initialStatus = initialSyncStatus(connectivity.isOnline());
+  const initialStats: QueueStats = Object.freeze({
+    state: connectivity.isOnline() ? 'running' : 'offline',
+    sent: 0,
+    retried: 0,
+    rateLimited429: 0,
+    deduped: 0,
+    inFlight: 0,
+    queued: 0,
+    currentRate: resolved.rateLimit.perSecond,
+  });
+
+  const catalogue = {
+    view,
+    pages,
+    local,
+    sync: forward<CatalogueSync>(
+      () => loaded().then((c) => c.sync),
+      ['pull', 'pullList', 'ensureFresh', 'freshness', 'refresh', 'refreshChanges'],
+    ),
+    track: forward<EpisodeTracking>(() => loaded().then((c) => c.track), ['episode', 'series']),
+    get status(): SyncStatus {
+      return core?.status ?? initialStatus;
+    },
+    get queueStats(): QueueStats {
+      return core?.queueStats ?? initialStats;
+    },
+    on<E extends keyof CatalogueEvents>(event: E, listener: (...args: CatalogueEvents[E]) => void): () => void {
+      if (core) return core.on(event, listener);
+      const held: (typeof listeners)[number] = { event, listener: listener as never };
+      listeners.push(held);
+      whenLoaded((c) => {
+        if (listeners.includes(held)) held.off = c.on(event, listener);
+      });
+      void load().catch(() => {});
+      return () => {
+        const at = listeners.indexOf(held);
+        if (at >= 0) listeners.splice(at, 1);
+        held.off?.();
+      };
+    },
+    read: (operation, params) => loaded().then((c) => c.read(operation, params)),
+    setUser: (credentials) => loaded().then((c) => c.setUser(credentials)),
+    signOut: (signOutOptions) => loaded().then((c) => c.signOut(signOutOptions)),
+    auth: forward<CatalogueAuth>(
+      () => loaded().then((c) => c.auth),
+      ['ready', 'validate', 'createRequestToken', 'createSession', 'createGuestSession'],
+    ),
+    lists: forward<ListMutations>(() => loaded().then((c) => c.lists), ['removeItem']),
+    account: forward<AccountMutations>(
+      () => loaded().then((c) => c.account),
+      ['markFavorite', 'addToWatchlist', 'rateTvSeries', 'deleteTvSeriesRating', 'rateEpisode', 'deleteEpisodeRating'],
+    ),
+    outbox,
+    get userScopeId() {
+      return core?.userScopeId;
+    },
+    user: userView,
+    configuration: () => loaded().then((c) => c.configuration()),
+    imageUrl(path, kind, size, imageOptions) {
+      if (!core) throw new TypeError(NO_CONFIGURATION);
+      return core.imageUrl(path, kind, size, imageOptions);
+    },
+    srcSet(path, kind, imageOptions) {
+      if (!core) throw new TypeError(NO_CONFIGURATION);
+      return core.srcSet(path, kind, imageOptions);
+    },
+    onIdle: () => loaded().then((c) => c.onIdle()),
+    clear: (clearOptions) => loaded().then((c) => c.clear(clearOptions)),
+    delete: () => loaded().then((c) => c.delete()),
+    storage: () => loaded().then((c) => c.storage()),
+    close: () => loaded().then((c) => c.close()),
+  } satisfies Omit<Catalogue, keyof OperationViews>;
+  return Object.assign(catalogue, operations);
+}

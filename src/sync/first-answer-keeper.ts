@@ -1,0 +1,78 @@
+import type { Clock } from '../env.js';
+import type { CatalogueDatabase } from '../store/catalogue-database.js';
+import { noFirstAnswers } from '../store/first-answers.js';
+import type { FirstAnswerRow } from '../store/first-answers-db.js';
+import { readStoredWithMeta } from '../store/read-stored.js';
+import type { StoredOperation } from '../store/store-mappings.js';
+import type { PreparedCall } from './prepare-call.js';
+
+/** How long to wait before asking again while another tab's write is pending. */
+const RETRY_MS = 500;
+/** Tries per change shown: past them the key waits for its next change (a miss, never a wrong answer). */
+const TRIES = 8;
+
+/**
+ * Writes the answers views show into the first answers (`store/first-answers.ts`), so the next page load can show
+ * them before the library has loaded. Only public calls: a user's answers depend on who is signed in, which the
+ * first-read path cannot know. An answer is written from a read of its own, made after a mark: the view's live
+ * read may predate a write, and `put` refuses an answer whose read a write could have overtaken.
+ */
+export class FirstAnswerKeeper {
+  readonly #db: CatalogueDatabase;
+  readonly #clock: Clock;
+  /** Keys being written; true when they changed again meanwhile (written once more after). */
+  readonly #running = new Map<string, boolean>();
+  #closed = false;
+
+  constructor(db: CatalogueDatabase, clock: Clock) {
+    this.#db = db;
+    this.#clock = clock;
+  }
+
+  /** A view showed `call`'s answer (new or changed): keep it as the key's first answer. */
+  shown(call: PreparedCall<StoredOperation>): void {
+    if (call.userScope !== undefined || this.#closed || this.#db.firstAnswers === noFirstAnswers) return;
+    const key = call.requestKey;
+    if (this.#running.has(key)) {
+      this.#running.set(key, true);
+      return;
+    }
+    this.#running.set(key, false);
+    void this.#keep(call).finally(() => {
+      const again = this.#running.get(key) === true;
+      this.#running.delete(key);
+      if (again) this.shown(call);
+    });
+  }
+
+  close(): void {
+    this.#closed = true;
+  }
+
+  async #keep(call: PreparedCall<StoredOperation>): Promise<void> {
+    const answers = this.#db.firstAnswers;
+    for (let attempt = 0; attempt < TRIES && !this.#closed; attempt += 1) {
+      const mark = await answers.mark();
+      if (!mark) {
+        // A write is pending: ours ends in `settled()`; another tab's only by waiting.
+        await Promise.race([answers.settled(), this.#sleep(RETRY_MS)]);
+        continue;
+      }
+      const { operation, storeParams, requestKey } = call;
+      const { entry, meta } = await readStoredWithMeta(this.#db, operation, storeParams, undefined, requestKey);
+      if (!entry) return;
+      const stored = meta !== undefined && meta.fetchedAt > 0;
+      const row: FirstAnswerRow = {
+        data: entry.data,
+        updatedAt: stored ? meta.fetchedAt : undefined,
+        expiresAt: stored ? meta.expiresAt : undefined,
+      };
+      // The read's own refs name every row it was rebuilt from (the freshness row first).
+      if (await answers.put(mark, requestKey, row, entry.refs)) return;
+    }
+  }
+
+  #sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => this.#clock.setTimeout(resolve, ms));
+  }
+}
