@@ -1,0 +1,203 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { InvalidParamsError } from '../../src/errors/index.js';
+import { createCatalogue as createWholeCatalogue } from '../../src/create-catalogue.js';
+import { createManualConnectivity } from '../../src/env.js';
+import { createCatalogue } from '../../src/first-read/create-catalogue.js';
+import { STORED_OPERATIONS } from '../../src/first-read/stored-operations.js';
+import { ANSWERS_STORE, type FirstAnswerRow, openFirstAnswersDb } from '../../src/store/first-answers-db.js';
+import { storeMappings } from '../../src/store/store-mappings.js';
+import type { Catalogue } from '../../src/create-catalogue.js';
+import { createFakeService, createVirtualClock, FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
+import { record, until } from '../query/view-helpers.js';
+import { BASE_URL } from '../sync/catalogue-fixture.js';
+
+const opened: Catalogue[] = [];
+afterEach(async () => {
+  for (const catalogue of opened.splice(0)) await catalogue.close();
+});
+
+function setup(indexedDB = new IDBFactory()) {
+  const clock = createVirtualClock(Date.UTC(2026, 10, 1));
+  const service = createFakeService({ seed: 7, scale: 'small', clock, baseUrl: BASE_URL });
+  const connectivity = createManualConnectivity(true);
+  const urls: string[] = [];
+  const options = {
+    baseUrl: BASE_URL,
+    accessToken: FAKE_ACCESS_TOKEN,
+    fetch: (input: Request | string | URL, init?: RequestInit) => {
+      urls.push(String(input instanceof Request ? input.url : input));
+      return service.fetch(input, init);
+    },
+    clock,
+    connectivity,
+    indexedDB: { indexedDB, IDBKeyRange },
+    dbName: 'first-read-test',
+  };
+  const open = (make: typeof createCatalogue = createCatalogue) => {
+    const catalogue = make(options);
+    opened.push(catalogue);
+    return catalogue;
+  };
+  return { clock, connectivity, urls, open, indexedDB };
+}
+
+/** Writes a first answer straight into the one-store database (what a previous session's view left). */
+async function putFirstAnswer(indexedDB: IDBFactory, key: string, row: FirstAnswerRow): Promise<void> {
+  const db = await openFirstAnswersDb(indexedDB, 'first-read-test');
+  if (!db) throw new Error('the first answers database did not open');
+  await new Promise<void>((resolve, reject) => {
+    const tx = db.transaction(ANSWERS_STORE, 'readwrite');
+    tx.objectStore(ANSWERS_STORE).put(row, key);
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+  });
+  db.close();
+}
+
+describe('the first-read createCatalogue', () => {
+  it('makes views of exactly the operations the store keeps', () => {
+    expect([...STORED_OPERATIONS].sort()).toStrictEqual(Object.keys(storeMappings).sort());
+  });
+
+  it('validates options, operations and parameters at once, with the errors of the whole library', () => {
+    const { open } = setup();
+    expect(() => createCatalogue({ baseUrl: '', accessToken: 'x' })).toThrow(TypeError);
+    const catalogue = open();
+    expect(() => catalogue.trendingTv({ time_window: 'month' as never })).toThrow(InvalidParamsError);
+    expect(() => catalogue.discoverTv({ with_genre: '18' } as never)).toThrow(InvalidParamsError);
+    expect(() => catalogue.view('tvChanges' as never)).toThrow(TypeError);
+    expect(() => catalogue.pages('discoverTv', { page: 0 } as never)).not.toThrow();
+    expect(() => catalogue.local.search(3 as never)).toThrow(TypeError);
+    // A per-user call needs a user, which is not known before the library loads (nor before `auth.ready()`).
+    expect(() => catalogue.accountTvWatchlist()).toThrow(InvalidParamsError);
+    expect(() => catalogue.imageUrl('/a.jpg', 'poster', 'w92')).toThrow(/configuration/);
+  });
+
+  it('keys its views with the engine and hands back the same view for the same call', async () => {
+    const { open } = setup();
+    const catalogue = open();
+    const view = catalogue.trendingTv({ time_window: 'week' });
+    expect(catalogue.trendingTv({ time_window: 'week' })).toBe(view);
+    expect(catalogue.view('trendingTv', { time_window: 'week' })).toBe(view);
+    expect(view.requestKey).toBe('trendingTv?language=en-US&page=1&time_window=week');
+    expect(catalogue.pages('discoverTv', {})).toBe(catalogue.pages('discoverTv', { page: 3 } as never));
+  });
+
+  it('shows a stored first answer before the library has loaded, then follows the live view', async () => {
+    const { open, indexedDB, clock } = setup();
+    // A previous session: the whole catalogue stores the list, the first answer is what its view showed.
+    const writer = open(createWholeCatalogue);
+    await writer.sync.pull('trendingTv', { time_window: 'week' });
+    const stored = await writer.read('trendingTv', { time_window: 'week' });
+    await writer.close();
+    const key = 'trendingTv?language=en-US&page=1&time_window=week';
+    await putFirstAnswer(indexedDB, key, {
+      data: stored,
+      updatedAt: clock.now(),
+      expiresAt: clock.now() + 3_600_000,
+    });
+
+    const catalogue = open();
+    const view = catalogue.trendingTv({ time_window: 'week' });
+    const seen = record(view);
+    const first = await until(clock, view, (s) => s.data !== undefined);
+    expect(first).toMatchObject({ status: 'fresh', fetching: false, error: undefined });
+    expect(first.data).toStrictEqual(stored);
+    // Never back to loading once something was shown, and the live view agrees.
+    await until(clock, view, () => catalogue.status !== undefined && seen.snapshots.length > 1);
+    await catalogue.onIdle();
+    expect(seen.snapshots.slice(seen.snapshots.indexOf(first)).every((s) => s.data !== undefined)).toBe(true);
+    expect(view.getSnapshot().data).toStrictEqual(stored);
+    seen.stop();
+  });
+
+  it('the first snapshot comes from the first answers, and the live read replaces it', async () => {
+    const { open, indexedDB, clock } = setup();
+    const writer = open(createWholeCatalogue);
+    await writer.sync.pull('trendingTv', { time_window: 'week' });
+    const stored = await writer.read('trendingTv', { time_window: 'week' });
+    await writer.close();
+    if (!stored) throw new Error('nothing stored');
+    // Marked, to tell where the snapshot came from (the protocol never leaves such a row: this is only a probe).
+    const marked = { ...stored, results: stored.results.slice(0, 1) };
+    await putFirstAnswer(indexedDB, 'trendingTv?language=en-US&page=1&time_window=week', {
+      data: marked,
+      updatedAt: 1,
+      expiresAt: undefined,
+    });
+    const catalogue = open();
+    const view = catalogue.trendingTv({ time_window: 'week' });
+    const seen = record(view);
+    const first = await until(clock, view, (s) => s.data !== undefined);
+    expect(first).toMatchObject({ data: marked, status: 'stale', updatedAt: 1 });
+    const live = await until(clock, view, (s) => s.data !== undefined && s.data.results.length > 1);
+    expect(live.data).toStrictEqual(stored);
+    seen.stop();
+  });
+
+  it('a pages view shows page 1 of a first answer, ids once each', async () => {
+    const { open, indexedDB, clock } = setup();
+    const writer = open(createWholeCatalogue);
+    await writer.sync.pull('discoverTv', {});
+    const stored = await writer.read('discoverTv', {});
+    await writer.close();
+    if (!stored) throw new Error('nothing stored');
+    await putFirstAnswer(indexedDB, 'discoverTv?language=en-US&page=1', {
+      data: stored,
+      updatedAt: clock.now(),
+      expiresAt: clock.now() - 1,
+    });
+    const catalogue = open();
+    const pages = catalogue.pages('discoverTv', {});
+    const seen = record(pages);
+    const first = await until(clock, pages, (s) => s.data !== undefined);
+    expect(first).toMatchObject({ status: 'stale', pageCount: 1, hasNextPage: stored.total_pages > 1 });
+    expect(first.data?.results.map((item) => item.id)).toStrictEqual([
+      ...new Set(stored.results.map((item) => item.id)),
+    ]);
+    seen.stop();
+  });
+
+  it('without a first answer it shows loading and then what the whole library shows', async () => {
+    const { open, clock, urls } = setup();
+    const catalogue = open();
+    const view = catalogue.trendingTv({ time_window: 'day' });
+    const seen = record(view);
+    expect(view.getSnapshot().status).toBe('loading');
+    const shown = await until(clock, view, (s) => s.data !== undefined);
+    expect(shown.status).toBe('fresh');
+    expect(urls.filter((url) => url.includes('/3/trending/tv/day'))).toHaveLength(1);
+    seen.stop();
+  });
+
+  it('delivers events subscribed before the library loaded, and none after their unsubscribe', async () => {
+    const { open } = setup();
+    const catalogue = open();
+    const kept: unknown[] = [];
+    const dropped: unknown[] = [];
+    catalogue.on('stored', (event) => kept.push(event));
+    const off = catalogue.on('stored', (event) => dropped.push(event));
+    off();
+    await catalogue.sync.pull('trendingTv', { time_window: 'day' });
+    expect(kept).toHaveLength(1);
+    expect(dropped).toHaveLength(0);
+  });
+
+  it('forwards every other member to the loaded catalogue', async () => {
+    const { open } = setup();
+    const catalogue = open();
+    expect(catalogue.status.state).toBe('idle');
+    expect(catalogue.queueStats.sent).toBe(0);
+    expect(catalogue.userScopeId).toBeUndefined();
+    expect(catalogue.user.getSnapshot()).toBeUndefined();
+    expect(catalogue.outbox.getSnapshot().status).toBe('loading');
+    const configuration = await catalogue.configuration();
+    expect(catalogue.imageUrl('/a.jpg', 'poster', configuration.images.poster_sizes[0] as string)).toContain('/a.jpg');
+    await catalogue.auth.ready();
+    expect((await catalogue.storage()).byKind.browse.rows).toBeGreaterThan(0);
+    await catalogue.clear();
+    await catalogue.close();
+    expect(() => catalogue.trendingTv({ time_window: 'day' })).toThrow();
+  });
+});
