@@ -5,7 +5,7 @@
  */
 // biome-ignore assist/source/organizeImports: first, so zod is jitless before the library builds its schemas.
 import { ZOD_JITLESS } from './app/zod-jitless.js';
-import { createCatalogue } from '../src/index.js';
+import { createCatalogue } from '../src/eager-entry.js';
 import { type BackgroundRefreshScope, installBackgroundRefresh } from '../src/sw/index.js';
 import { installOfflineShell, type OfflineShellScope, type PrecacheManifest } from '../src/sw/offline-shell-entry.js';
 import { DEMO_DB_NAME, DEMO_RATE_LIMIT, DEMO_TOKEN, IMAGE_CACHE_MAX_ENTRIES } from './app/config.js';

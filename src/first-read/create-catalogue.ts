@@ -133,7 +133,8 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
   const load = (): Promise<Core> => {
     loading ??= import('../create-catalogue.js').then(
       (module) => {
-        core = module.createResolvedCatalogue(Object.freeze({ ...resolved, indexedDB: idb }));
+        // The options as resolved: an injected IndexedDB and the platform's coordinate differently (tabs).
+        core = module.createResolvedCatalogue(resolved);
         for (const attach of attachers.splice(0)) attach(core);
         return core;
       },

@@ -1,8 +1,6 @@
 import type { ParsedParamsOf, ResponseOf } from '../api/endpoints.js';
+import { PAGE_SIZE as LOCAL_PAGE_SIZE } from '../api/schemas/params.js';
 import { type TvSeriesSummary, tvSeriesSummary } from '../api/schemas/tv-series-summary.js';
-
-/** The service's page size for discover. */
-export const LOCAL_PAGE_SIZE = 20;
 
 type DiscoverParams = ParsedParamsOf<'discoverTv'>;
 type SortBy = NonNullable<DiscoverParams['sort_by']>;

@@ -1,13 +1,13 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { InvalidParamsError } from '../../src/errors/index.js';
+import type { Catalogue } from '../../src/create-catalogue.js';
 import { createCatalogue as createWholeCatalogue } from '../../src/create-catalogue.js';
 import { createManualConnectivity } from '../../src/env.js';
+import { InvalidParamsError } from '../../src/errors/index.js';
 import { createCatalogue } from '../../src/first-read/create-catalogue.js';
 import { STORED_OPERATIONS } from '../../src/first-read/stored-operations.js';
 import { ANSWERS_STORE, type FirstAnswerRow, openFirstAnswersDb } from '../../src/store/first-answers-db.js';
 import { storeMappings } from '../../src/store/store-mappings.js';
-import type { Catalogue } from '../../src/create-catalogue.js';
 import { createFakeService, createVirtualClock, FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
 import { record, until } from '../query/view-helpers.js';
 import { BASE_URL } from '../sync/catalogue-fixture.js';

@@ -49,7 +49,7 @@ const HONO = /^(hono|@hono\/)/;
 beforeAll(ensureBuilt, 180_000);
 
 describe('what each entry reaches', () => {
-  it.each(['.', './api', './sw'])('%s reaches neither hono nor any Node module', async (subpath) => {
+  it.each(['.', './api', './eager', './sw'])('%s reaches neither hono nor any Node module', async (subpath) => {
     const reached = await externalImports(subpath, 'browser');
     expect(reached.filter((specifier) => HONO.test(specifier) || specifier.startsWith('node:'))).toEqual([]);
     // Only the runtime dependencies a PWA bundle carries.

@@ -13,6 +13,8 @@ export const numberParam = z.int().check(z.minimum(0), z.maximum(1_000_000));
 
 /** The service caps `page` at 500 (FACTS §3). */
 export const MAX_PAGE = 500;
+/** The service answers 20 results a page (FACTS §3); local queries page the same way. */
+export const PAGE_SIZE = 20;
 export const pageParam = z.int().check(z.minimum(1), z.maximum(MAX_PAGE));
 
 export const timeWindowParam = z.enum(['day', 'week']);

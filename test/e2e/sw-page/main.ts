@@ -2,7 +2,9 @@
  * The service-worker test page: a catalogue on the database its worker shares, a live view of the cached series,
  * and the page side of the background refresh, driven by the tests through `window.swE2E`.
  */
-import { type Catalogue, createCatalogue } from '../../../src/index.js';
+
+import { createCatalogue } from '../../../src/eager-entry.js';
+import type { Catalogue } from '../../../src/index.js';
 import {
   type BackgroundRefreshRegistration,
   type BackgroundRun,

@@ -2,7 +2,7 @@
  * The test page's module service worker (built as `/sw.js`): the background refresh as a PWA installs it, on the
  * same database as the page, against the fake service on its own origin.
  */
-import { createCatalogue } from '../../../src/index.js';
+import { createCatalogue } from '../../../src/eager-entry.js';
 import { installBackgroundRefresh } from '../../../src/sw/index.js';
 // The options module only: the testing barrel would drag the fake service (hono) into the worker.
 import { FAKE_ACCESS_TOKEN } from '../../../src/testing/service/options.js';
