@@ -231,6 +231,7 @@ export function createResolvedCatalogue(resolved: ResolvedCatalogueOptions): Cat
       // Before the database closes: the rows this instance is sending are handed back.
       await outbox.close();
       await engine.flushReads();
+      await engine.firstAnswersKept();
       coordination.close();
       queue.close();
       db.close();

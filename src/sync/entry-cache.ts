@@ -27,10 +27,10 @@ export class EntryCache {
     });
   }
 
-  /** Stops keeping first answers (the engine closed). */
-  close(): void {
+  /** Stops keeping first answers (the engine closed); resolves when the ones being written are. */
+  close(): Promise<void> {
     this.#stopInvalidated();
-    this.#keeper.close();
+    return this.#keeper.close();
   }
 
   /** The entry of `call`'s key, made when there is none. */

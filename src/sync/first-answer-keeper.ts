@@ -22,6 +22,10 @@ export class FirstAnswerKeeper {
   readonly #clock: Clock;
   /** Keys being written; true when they changed again meanwhile (written once more after). */
   readonly #running = new Map<string, boolean>();
+  /** The writes under way, so closing can let them finish: an answer shown just before a close is kept. */
+  readonly #writes = new Set<Promise<void>>();
+  /** Ends the waits of writes that sleep while another tab writes: closing does not wait for them. */
+  readonly #wakers = new Set<() => void>();
   #closed = false;
 
   constructor(db: CatalogueDatabase, clock: Clock) {
@@ -38,15 +42,25 @@ export class FirstAnswerKeeper {
       return;
     }
     this.#running.set(key, false);
-    void this.#keep(call).finally(() => {
-      const again = this.#running.get(key) === true;
-      this.#running.delete(key);
-      if (again) this.shown(call);
-    });
+    const write: Promise<void> = this.#keep(call)
+      .catch(() => {
+        // A first answer not kept is a miss on the next load, never an error of the view that showed it.
+      })
+      .finally(() => {
+        this.#writes.delete(write);
+        const again = this.#running.get(key) === true;
+        this.#running.delete(key);
+        if (again) this.shown(call);
+      });
+    this.#writes.add(write);
   }
 
-  close(): void {
+  /** Takes no more answers; resolves when the writes under way have ended (before the databases close). */
+  async close(): Promise<void> {
     this.#closed = true;
+    for (const wake of [...this.#wakers]) wake();
+    this.#wakers.clear();
+    while (this.#writes.size > 0) await Promise.all([...this.#writes]);
   }
 
   async #keep(call: PreparedCall<StoredOperation>): Promise<void> {
@@ -54,7 +68,7 @@ export class FirstAnswerKeeper {
     for (let attempt = 0; attempt < TRIES && !this.#closed; attempt += 1) {
       const mark = await answers.mark();
       if (!mark) {
-        // A write is pending: ours ends in `settled()`; another tab's only by waiting.
+        // A write is pending: ours ends in `settled()`; another tab's only by waiting (closing ends the wait).
         await Promise.race([answers.settled(), this.#sleep(RETRY_MS)]);
         continue;
       }
@@ -73,6 +87,16 @@ export class FirstAnswerKeeper {
   }
 
   #sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => this.#clock.setTimeout(resolve, ms));
+    return new Promise((resolve) => {
+      const timer = this.#clock.setTimeout(() => {
+        this.#wakers.delete(wake);
+        resolve();
+      }, ms);
+      const wake = () => {
+        this.#clock.clearTimeout(timer);
+        resolve();
+      };
+      this.#wakers.add(wake);
+    });
   }
 }

@@ -83,6 +83,7 @@ export class SyncEngine {
   readonly #users = new CurrentUser();
   /** The reads of each user scope, queued or in flight: a sign-out aborts them. */
   readonly #scopeReads = new Map<string, Set<AbortController>>();
+  #firstAnswersKept: Promise<void> = Promise.resolve();
 
   constructor(deps: EngineDeps, initialStatus: SyncStatus) {
     this.#deps = deps;
@@ -145,7 +146,12 @@ export class SyncEngine {
   /** Ends the engine's work: no call is prepared or sent after this. */
   close(): void {
     this.#closed = true;
-    this.#entries.close();
+    this.#firstAnswersKept = this.#entries.close();
+  }
+
+  /** Resolves when the first answers being written at close are (the catalogue closes the databases after). */
+  firstAnswersKept(): Promise<void> {
+    return this.#firstAnswersKept;
   }
 
   /** Who per-user operations act for (sessions set it). */
