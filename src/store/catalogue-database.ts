@@ -1,5 +1,6 @@
 import { Dexie, type Table } from 'dexie';
 import type { IndexedDBPair } from '../env.js';
+import { type FirstAnswers, noFirstAnswers } from './first-answers.js';
 import type { OutboxBaseRow } from './optimistic-state.js';
 import type { ListRow, OutboxRow, UserRow } from './outbox-rows.js';
 import type {
@@ -71,6 +72,12 @@ export interface CatalogueDatabaseOptions extends IndexedDBPair {
    * @default no-op
    */
   onBlocked?: (event: IDBVersionChangeEvent) => void;
+  /**
+   * The first answers kept beside this database (`createFirstAnswers`): every write that can change a public
+   * answer goes through its `guard`, so they never hold an answer this database would not give.
+   * @default noFirstAnswers (none kept)
+   */
+  firstAnswers?: FirstAnswers;
 }
 
 /**
@@ -162,10 +169,13 @@ export class CatalogueDatabase extends Dexie {
   }
   /** The IndexedDB this database lives in. */
   readonly idb: IndexedDBPair;
+  /** Guards every write that can change a public answer (see `CatalogueDatabaseOptions.firstAnswers`). */
+  readonly firstAnswers: FirstAnswers;
 
   constructor(options: CatalogueDatabaseOptions) {
     super(options.name, { indexedDB: options.indexedDB, IDBKeyRange: options.IDBKeyRange });
     this.idb = { indexedDB: options.indexedDB, IDBKeyRange: options.IDBKeyRange };
+    this.firstAnswers = options.firstAnswers ?? noFirstAnswers;
     // One version: Dexie diffs the installed schema against it, whatever version that is, and runs the upgrade
     // function for any database below it. The backfills of earlier versions run in order; each leaves a database
     // that never needed it as it was, so none depends on knowing the version it upgrades from.
@@ -190,9 +200,11 @@ export class CatalogueDatabase extends Dexie {
     });
   }
 
-  /** Empties every table in one transaction (the schema stays). */
+  /** Empties every table in one transaction (the schema stays), and the first answers with them. */
   async clear(): Promise<void> {
-    await this.transaction('rw', this.tables, () => Promise.all(this.tables.map((table) => table.clear())));
+    await this.firstAnswers.guard('all', () =>
+      this.transaction('rw', this.tables, () => Promise.all(this.tables.map((table) => table.clear()))),
+    );
   }
 }
 
