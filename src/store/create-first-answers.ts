@@ -279,7 +279,15 @@ class FirstAnswersWriter implements FirstAnswers {
       }
       this.#phase = { kind: 'idle' };
       const keys = session.deletedAll ? 'all' : [...session.deleted];
-      if (keys === 'all' || keys.length > 0) for (const listener of [...this.#listeners]) listener(keys);
+      if (keys === 'all' || keys.length > 0) {
+        for (const listener of [...this.#listeners]) {
+          try {
+            listener(keys);
+          } catch {
+            // A listener's failure is its own: the writers waiting on this close must go on.
+          }
+        }
+      }
       for (const resolve of this.#waiters.splice(0)) resolve();
       if (this.#closed) this.#disconnect();
     })();

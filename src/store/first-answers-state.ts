@@ -109,12 +109,17 @@ export function updateState<T>(
   return transact<T>(db, 'readwrite', (store, done) => {
     const request = store.get(STATE_KEY);
     request.onsuccess = () => {
-      const stored = request.result === undefined ? emptyState(seed) : stateOf(request.result);
-      const state = stored ?? emptyState(seed);
-      if (!stored) store.clear();
-      const { result, write } = update(state, store, !stored);
-      if (write || !stored) store.put(state, STATE_KEY);
-      done(result);
+      try {
+        const stored = request.result === undefined ? emptyState(seed) : stateOf(request.result);
+        const state = stored ?? emptyState(seed);
+        if (!stored) store.clear();
+        const { result, write } = update(state, store, !stored);
+        if (write || !stored) store.put(state, STATE_KEY);
+        done(result);
+      } catch {
+        // An answer that cannot be stored (not cloneable): nothing of the update lands (`onabort` rejects).
+        request.transaction?.abort();
+      }
     };
   });
 }

@@ -442,6 +442,32 @@ describe('first answers: failures degrade to misses, never to wrong answers', ()
     await answers.settled();
   });
 
+  it('an answer that cannot be stored (not cloneable) is refused whole: no row, no directory entry', async () => {
+    const w = world();
+    const { answers } = w.tab();
+    expect(await store(answers, 'a', ['tvSeries/1'])).toBe(true);
+    const mark = await answers.mark();
+    const uncloneable = { data: { render: () => 'x' }, updatedAt: 1, expiresAt: 2 };
+    expect(await answers.put(mark as never, 'b', uncloneable, ['tvSeries/2'])).toBe(false);
+    expect(await w.storedKeys()).toEqual(['a']);
+    expect(Object.keys((await w.state()).directory)).toEqual(['a']);
+  });
+
+  it("a listener that throws does not stop the session's close nor the writes after it", async () => {
+    const w = world();
+    const writer = w.tab();
+    await store(writer.answers, 'a', ['tvSeries/1']);
+    writer.answers.onInvalidated(() => {
+      throw new Error('listener bug');
+    });
+    await writer.answers.guard(['tvSeries/1'], async () => {});
+    await writer.idle();
+    expect(writer.invalidated).toEqual([['a']]);
+    expect(await writer.answers.guard(['tvSeries/2'], async () => 'next')).toBe('next');
+    await writer.idle();
+    expect((await w.state()).pending).toEqual({});
+  });
+
   it('a failed pre-write deletion still runs the write, and the close then deletes every answer', async () => {
     const w = world();
     const view = w.tab();
