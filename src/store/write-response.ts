@@ -155,12 +155,13 @@ export function planResponseWrite<O extends StoredOperation>(
   const requestKey = input.requestKey ?? storeRequestKey(operation, params, userScope);
   const context: MappingContext<O> = { operation, params: input.params, userScope, requestKey };
   let rows: RowsPlan | undefined = planRows(mapping, input, context);
+  const listPage =
+    mapping.kind === 'list' ? { listKey: listKeyOf(operation, params), page: requestedPage(params) } : undefined;
   // Named from the planned batches: no read. A freshness-only write (304, same ETag) still changes the freshness
   // an answer carries, so the freshness row is always one.
   const deps: ReadRef[] = [readRef('syncMeta', requestKey)];
-  if (mapping.kind === 'list' && rows.plan) {
-    const listKey = listKeyOf(operation, params);
-    const page = requestedPage(params);
+  if (listPage && rows.plan) {
+    const { listKey, page } = listPage;
     deps.push(
       mapping.userScoped
         ? readRef('watchlistPages', [userScope as string, listKey, page])
@@ -175,7 +176,7 @@ export function planResponseWrite<O extends StoredOperation>(
       // A second run (a retry after a quota error) plans again: the first merged the rows it read into its plan.
       const planned = rows ?? planRows(mapping, input, context);
       rows = undefined;
-      return runWrite(db, input, mapping, context, planned);
+      return runWrite(db, input, mapping, context, planned, listPage);
     },
   };
 }
@@ -200,6 +201,7 @@ function runWrite<O extends StoredOperation>(
   mapping: StoreMapping<O>,
   context: MappingContext<O>,
   { plan, batches }: RowsPlan,
+  listPage: { readonly listKey: string; readonly page: number } | undefined,
 ): Promise<WriteResult> {
   const { operation, response, userScope, now, expiresAt, writeId } = input;
   const { requestKey } = context;
@@ -216,8 +218,6 @@ function runWrite<O extends StoredOperation>(
   const modified = response.status !== 304;
   // Every episode the store holds is tracked (change feeds): its cursor is written with its row, atomically.
   const seeds = tracksEpisodes ? cursorSeedsOf(batches) : [];
-  const listPage =
-    mapping.kind === 'list' ? { listKey: listKeyOf(operation, params), page: requestedPage(params) } : undefined;
 
   const known = input.previousEtag;
   const merges = batches.some((batch) => batch.toMerge.length > 0);
