@@ -17,7 +17,9 @@ import type { RequestQueueEvents } from './queue/queue-events.js';
 import type { QueueStats } from './queue/queue-stats.js';
 import { type CatalogueDatabase, openCatalogueDatabase } from './store/catalogue-database.js';
 import { clearStoredData } from './store/clear-stored-data.js';
+import { createFirstAnswers } from './store/create-first-answers.js';
 import type { DataKind } from './store/data-kinds.js';
+import { deleteFirstAnswersDb } from './store/first-answers-db.js';
 import { type KindFigures, storageFigures } from './store/storage-figures.js';
 import type { StoredOperation } from './store/store-mappings.js';
 import type { CatalogueEvents } from './sync/catalogue-events.js';
@@ -182,7 +184,13 @@ export function createResolvedCatalogue(resolved: ResolvedCatalogueOptions): Cat
   });
   // One syncer and one rate budget across the tabs and the worker of the origin (DESIGN: "Tabs, worker, lock, budget").
   const coordination = coordinateInstance(resolved, queue);
-  const db = openCatalogueDatabase({ name: resolved.dbName, ...(resolved.indexedDB ?? platformIndexedDB()) });
+  const idb = resolved.indexedDB ?? platformIndexedDB();
+  const firstAnswers = createFirstAnswers({
+    indexedDB: idb.indexedDB,
+    dbName: resolved.dbName,
+    now: () => clock.now(),
+  });
+  const db = openCatalogueDatabase({ name: resolved.dbName, ...idb, firstAnswers });
   const emitter = new EventEmitter<CatalogueEvents>();
   const engine = new SyncEngine({ options: resolved, db, queue, emitter }, initialSyncStatus(connectivity.isOnline()));
   const forwarders = QUEUE_EVENTS.map((event) => {
@@ -235,6 +243,7 @@ export function createResolvedCatalogue(resolved: ResolvedCatalogueOptions): Cat
       coordination.close();
       queue.close();
       db.close();
+      firstAnswers.close();
     })();
     return closing;
   }
@@ -270,7 +279,7 @@ export function createResolvedCatalogue(resolved: ResolvedCatalogueOptions): Cat
     },
     async delete() {
       await close();
-      await db.delete({ disableAutoOpen: true });
+      await Promise.all([db.delete({ disableAutoOpen: true }), deleteFirstAnswersDb(idb.indexedDB, resolved.dbName)]);
     },
     async storage() {
       if (engine.closed) throw new ClosedError();

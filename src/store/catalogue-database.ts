@@ -73,8 +73,9 @@ export interface CatalogueDatabaseOptions extends IndexedDBPair {
    */
   onBlocked?: (event: IDBVersionChangeEvent) => void;
   /**
-   * The first answers every write keeps exact (`first-answers.ts`).
-   * @default none (`noFirstAnswers`)
+   * The first answers kept beside this database (`createFirstAnswers`): every write that can change a public
+   * answer goes through its `guard`, so they never hold an answer this database would not give.
+   * @default noFirstAnswers (none kept)
    */
   firstAnswers?: FirstAnswers;
 }
@@ -168,7 +169,7 @@ export class CatalogueDatabase extends Dexie {
   }
   /** The IndexedDB this database lives in. */
   readonly idb: IndexedDBPair;
-  /** The first answers: every write that can change a public answer goes through `firstAnswers.guard`. */
+  /** Guards every write that can change a public answer (see `CatalogueDatabaseOptions.firstAnswers`). */
   readonly firstAnswers: FirstAnswers;
 
   constructor(options: CatalogueDatabaseOptions) {
@@ -199,9 +200,11 @@ export class CatalogueDatabase extends Dexie {
     });
   }
 
-  /** Empties every table in one transaction (the schema stays). */
+  /** Empties every table in one transaction (the schema stays), and the first answers with them. */
   async clear(): Promise<void> {
-    await this.transaction('rw', this.tables, () => Promise.all(this.tables.map((table) => table.clear())));
+    await this.firstAnswers.guard('all', () =>
+      this.transaction('rw', this.tables, () => Promise.all(this.tables.map((table) => table.clear()))),
+    );
   }
 }
 

@@ -63,10 +63,21 @@ function unitWeight(unit: BrowseUnit): number {
  * transaction, so no list page ever refers to a missing record, whatever runs between them. A response fetched
  * again since it was chosen is left alone. Only deletes: it works while the quota is exceeded.
  */
-export async function evictBrowseData(
+export function evictBrowseData(
   db: CatalogueDatabase,
   units: readonly BrowseUnit[],
   options: { maxRows?: number } = {},
+): Promise<EvictedData> {
+  // Every first answer names its request's freshness row, and an eviction leaves every remaining response whole
+  // (records still referenced stay): so the answers it makes wrong are exactly those of the units it removes.
+  const deps = units.map((unit) => readRef('syncMeta', unit.requestKey));
+  return db.firstAnswers.guard(deps, () => evictUnits(db, units, options));
+}
+
+async function evictUnits(
+  db: CatalogueDatabase,
+  units: readonly BrowseUnit[],
+  options: { maxRows?: number },
 ): Promise<EvictedData> {
   const maxRows = options.maxRows ?? CHUNK_SIZE;
   const total: EvictedData = { requestKeys: [], records: {}, bytes: 0 };

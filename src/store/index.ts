@@ -19,7 +19,9 @@
  *   browse responses whole; see `browse-units.ts` for what counts as browse data.
  *
  * Writes: `writeResponse` (one transaction per response). Reads: `readStored`/`readStoredEntry` (read-only,
- * for `liveQuery`); what was read is written later by the engine (`writeReadMarks`).
+ * for `liveQuery`); what was read is written later by the engine (`writeReadMarks`). Every write that can change a
+ * public answer runs inside `db.firstAnswers.guard` (`first-answers.ts`), which keeps the one-store first answers'
+ * database (`first-answers-db.ts`) exact.
  */
 export { CHUNK_SIZE } from './apply-record-writes.js';
 export { type BrowseUnit, browseUnitsByAge } from './browse-unit-order.js';

@@ -9,6 +9,7 @@ import {
 import type { CatalogueDatabase } from './catalogue-database.js';
 import { foldAccountListPages, foldAccountState, foldList } from './fold-mutations.js';
 import type { Mutation, OutboxRow } from './outbox-rows.js';
+import { type ReadRef, readRef } from './read-ref.js';
 import type { WatchlistPageRow } from './rows.js';
 
 type Row = Record<string, unknown>;
@@ -75,6 +76,14 @@ export function groupsOf(userScope: string, mutation: Mutation): string[] {
     case 'deleteEpisodeRating':
       return [`episode|${userScope}|${p.series_id}|${p.season_number}|${p.episode_number}`];
   }
+}
+
+/**
+ * The read refs of the public rows a change to `groups` may rewrite: a shared list's row (`list|id`, which a
+ * public `listDetails` answer reads). The other groups' rows are the user's own.
+ */
+export function publicRefsOf(groups: readonly string[]): ReadRef[] {
+  return groups.filter((group) => group.startsWith('list|')).map((group) => readRef('lists', Number(group.slice(5))));
 }
 
 /** The group a stored row belongs to, from its table and key. */

@@ -2,7 +2,7 @@ import { ACCOUNT_LISTS, type AccountListOperation } from './account-lists.js';
 import type { CatalogueDatabase } from './catalogue-database.js';
 import { coalesceKeyOf, storedValue } from './coalesce-key.js';
 import { targetValue } from './fold-mutations.js';
-import { confirm, groupsOf, materialize, mutationTables } from './optimistic-state.js';
+import { confirm, groupsOf, materialize, mutationTables, publicRefsOf } from './optimistic-state.js';
 import type { Mutation, OutboxClaim, OutboxError, OutboxRow, UserRow } from './outbox-rows.js';
 
 export interface EnqueueInput {
@@ -34,6 +34,24 @@ export function isUnsettled(row: OutboxRow): boolean {
  * before a reload), so it is never cancelled or rewritten: the change becomes a new row after it.
  */
 export function enqueueMutation(db: CatalogueDatabase, input: EnqueueInput): Promise<EnqueueResult> {
+  return guardedChange(db, publicRefsOf(groupsOf(input.userScope, input.mutation)), () => enqueue(db, input));
+}
+
+/**
+ * Runs a change's transaction behind the first answers' guard when it may rewrite a public row (a shared list's):
+ * the other changes only touch the user's own rows, which no public answer shows.
+ */
+function guardedChange<T>(db: CatalogueDatabase, deps: readonly string[], write: () => Promise<T>): Promise<T> {
+  return deps.length === 0 ? write() : db.firstAnswers.guard(deps, write);
+}
+
+/** The public rows the unsettled row `seq` acts on (read before its settle: a claimed row's change is fixed). */
+async function publicRefsOfRow(db: CatalogueDatabase, seq: number): Promise<string[]> {
+  const row = await db.outbox.get(seq);
+  return row ? publicRefsOf(groupsOf(row.userScope, row.mutation)) : [];
+}
+
+function enqueue(db: CatalogueDatabase, input: EnqueueInput): Promise<EnqueueResult> {
   const { userScope, mutation, now } = input;
   const coalesceKey = coalesceKeyOf(mutation);
   return db.transaction('rw', mutationTables(db), async (): Promise<EnqueueResult> => {
@@ -176,12 +194,17 @@ function listsAddedTo(mutation: Mutation): AccountListOperation[] {
  * list (a watchlist, favorites, rated) was placed where the sort should put it, but the service decides: that list's
  * pages turn stale in the same transaction, so the next view or refresh fetches them.
  */
-export function completeMutation(
+export async function completeMutation(
   db: CatalogueDatabase,
   seq: number,
   claim: OutboxClaim,
   now: number,
 ): Promise<boolean> {
+  // Confirming moves the change into its rows' bases and rewrites them: a shared list's row may change.
+  return guardedChange(db, await publicRefsOfRow(db, seq), () => complete(db, seq, claim, now));
+}
+
+function complete(db: CatalogueDatabase, seq: number, claim: OutboxClaim, now: number): Promise<boolean> {
   return db.transaction('rw', mutationTables(db), async () => {
     const row = await stillClaimed(db, seq, claim);
     if (!row) return false;
@@ -242,12 +265,17 @@ export function releaseClaims(db: CatalogueDatabase, instance: string): Promise<
  * is still the one that was sent (same claim). Nothing is put back from a snapshot: what other rows changed stays.
  * Returns the failed row, or undefined when it is gone or was taken over.
  */
-export function failMutation(
+export async function failMutation(
   db: CatalogueDatabase,
   seq: number,
   claim: OutboxClaim,
   error: OutboxError,
 ): Promise<OutboxRow | undefined> {
+  // The rollback rewrites the change's rows: a shared list's row shows the item again.
+  return guardedChange(db, await publicRefsOfRow(db, seq), () => fail(db, seq, claim, error));
+}
+
+function fail(db: CatalogueDatabase, seq: number, claim: OutboxClaim, error: OutboxError) {
   return db.transaction('rw', mutationTables(db), async () => {
     const row = await stillClaimed(db, seq, claim);
     if (!row) return undefined;

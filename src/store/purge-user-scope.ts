@@ -18,9 +18,15 @@ export function namesUser(text: string, userScope: string): boolean {
  * records stay: they are public data.
  */
 export async function purgeUserScope(db: CatalogueDatabase, userScope: string): Promise<void> {
+  // Every first answer goes: the user's changes to shared lists are undone (public answers), and a sign-out
+  // leaves nothing a page would show before the library knows who is signed in.
+  await db.firstAnswers.guard('all', () => purge(db, userScope));
+}
+
+function purge(db: CatalogueDatabase, userScope: string): Promise<void> {
   const scoped = [db.tvAccountStates, db.episodeAccountStates, db.watchlistPages, db.syncMeta, db.outboxBase];
   const named = [db.readMarks, db.quarantine];
-  await db.transaction('rw', [...mutationTables(db), db.users, ...named], async () => {
+  return db.transaction('rw', [...mutationTables(db), db.users, ...named], async () => {
     const rows = await db.outbox.where('userScope').equals(userScope).toArray();
     const shared = new Set(
       rows.flatMap((row) => groupsOf(row.userScope, row.mutation)).filter((group) => group.startsWith('list|')),

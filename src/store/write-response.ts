@@ -3,6 +3,7 @@ import type { ApiResponse, NotModifiedResponse, ResponseOf } from '../api/index.
 import { planRecordWrites, putRecords, readMergeTargets } from './apply-record-writes.js';
 import type { CatalogueDatabase } from './catalogue-database.js';
 import { cursorSeedsOf, nextCursors, readCursors } from './episode-cursors.js';
+import { type ReadRef, readRef } from './read-ref.js';
 import type { RecordTableName } from './record-tables.js';
 import type { EpisodeCursorRow, ListPageRow, SyncMetaRow } from './rows.js';
 import { listKeyOf, requestedPage, storeRequestKey } from './store-keys.js';
@@ -107,21 +108,104 @@ function metaRow(
   return row;
 }
 
+/** A response's write, planned: what it may touch, and its transaction. */
+export interface PlannedResponseWrite {
+  readonly requestKey: string;
+  /**
+   * Every row the write may touch, named as a read names it (`readRef`): the request's freshness row, its list
+   * page and every record it puts. The first answers it may make wrong are those whose deps intersect these.
+   */
+  readonly deps: readonly ReadRef[];
+  /**
+   * Runs the write's ONE readwrite transaction, unguarded: the caller holds `db.firstAnswers.guard(deps, …)`
+   * around it (and around any transaction it joins: the guard may wait on the first answers' own database, and
+   * a Dexie transaction that waits on something else commits early).
+   */
+  run(): Promise<WriteResult>;
+}
+
+/** The rows of one response, planned before its transaction (pure work). */
+interface RowsPlan {
+  readonly plan: { records: RecordWrite[]; page?: ListPageContent } | undefined;
+  readonly batches: ReturnType<typeof planRecordWrites>;
+}
+
+function planRows<O extends StoredOperation>(
+  mapping: StoreMapping<O>,
+  input: WriteResponseInput<O>,
+  context: MappingContext<O>,
+): RowsPlan {
+  const plan: RowsPlan['plan'] =
+    input.response.status !== 304 ? mapping.toRows(input.response.data as ResponseOf<O>, context as never) : undefined;
+  return { plan, batches: plan ? planRecordWrites(plan.records) : [] };
+}
+
 /**
- * Writes one response in ONE readwrite transaction: its records (merged), its list page and its sync
- * metadata, so a reader sees all of it or none of it. A 304, or a 200 whose ETag equals the stored one,
- * writes freshness only: no record, no list page, so no live view re-runs.
+ * Plans a response's write (checks its input, maps its rows, names what it touches) without writing: for a
+ * caller that runs it inside a transaction of its own, guarded around that. Others call `writeResponse`.
  */
-export async function writeResponse<O extends StoredOperation>(
+export function planResponseWrite<O extends StoredOperation>(
   db: CatalogueDatabase,
   input: WriteResponseInput<O>,
-): Promise<WriteResult> {
-  const { operation, response, userScope, now, expiresAt, writeId } = input;
+): PlannedResponseWrite {
+  const { operation, userScope } = input;
   const mapping = mappingOf(operation);
   checkInput(input as WriteResponseInput<StoredOperation>, mapping as StoreMapping<StoredOperation>);
   const params = input.params as Record<string, unknown>;
   const requestKey = input.requestKey ?? storeRequestKey(operation, params, userScope);
   const context: MappingContext<O> = { operation, params: input.params, userScope, requestKey };
+  let rows: RowsPlan | undefined = planRows(mapping, input, context);
+  const listPage =
+    mapping.kind === 'list' ? { listKey: listKeyOf(operation, params), page: requestedPage(params) } : undefined;
+  // Named from the planned batches: no read. A freshness-only write (304, same ETag) still changes the freshness
+  // an answer carries, so the freshness row is always one.
+  const deps: ReadRef[] = [readRef('syncMeta', requestKey)];
+  if (listPage && rows.plan) {
+    const { listKey, page } = listPage;
+    deps.push(
+      mapping.userScoped
+        ? readRef('watchlistPages', [userScope as string, listKey, page])
+        : readRef('listPages', [listKey, page]),
+    );
+  }
+  for (const batch of rows.batches) for (const key of batch.keys) deps.push(readRef(batch.table, key));
+  return {
+    requestKey,
+    deps,
+    run() {
+      // A second run (a retry after a quota error) plans again: the first merged the rows it read into its plan.
+      const planned = rows ?? planRows(mapping, input, context);
+      rows = undefined;
+      return runWrite(db, input, mapping, context, planned, listPage);
+    },
+  };
+}
+
+/**
+ * Writes one response in ONE readwrite transaction: its records (merged), its list page and its sync
+ * metadata, so a reader sees all of it or none of it. A 304, or a 200 whose ETag equals the stored one,
+ * writes freshness only: no record, no list page, so no live view re-runs. Guarded by the first answers: the
+ * ones it may make wrong are deleted before it and again after.
+ */
+export async function writeResponse<O extends StoredOperation>(
+  db: CatalogueDatabase,
+  input: WriteResponseInput<O>,
+): Promise<WriteResult> {
+  const planned = planResponseWrite(db, input);
+  return db.firstAnswers.guard(planned.deps, () => planned.run());
+}
+
+function runWrite<O extends StoredOperation>(
+  db: CatalogueDatabase,
+  input: WriteResponseInput<O>,
+  mapping: StoreMapping<O>,
+  context: MappingContext<O>,
+  { plan, batches }: RowsPlan,
+  listPage: { readonly listKey: string; readonly page: number } | undefined,
+): Promise<WriteResult> {
+  const { operation, response, userScope, now, expiresAt, writeId } = input;
+  const { requestKey } = context;
+  const params = input.params as Record<string, unknown>;
   const pageTable = mapping.kind === 'list' ? (mapping.userScoped ? db.watchlistPages : db.listPages) : undefined;
   const tracksEpisodes = mapping.tables.includes('episodes') || mapping.tables.includes('episodeAccountStates');
   const tables = [
@@ -132,16 +216,8 @@ export async function writeResponse<O extends StoredOperation>(
   ];
 
   const modified = response.status !== 304;
-  // Rows are planned before the transaction (pure work); inside it, every read is issued at once and then
-  // every write, so a response costs two IndexedDB round trips however many tables it touches.
-  const plan: { records: RecordWrite[]; page?: ListPageContent } | undefined = modified
-    ? mapping.toRows(response.data as ResponseOf<O>, context as never)
-    : undefined;
-  const batches = plan ? planRecordWrites(plan.records) : [];
   // Every episode the store holds is tracked (change feeds): its cursor is written with its row, atomically.
   const seeds = tracksEpisodes ? cursorSeedsOf(batches) : [];
-  const listPage =
-    mapping.kind === 'list' ? { listKey: listKeyOf(operation, params), page: requestedPage(params) } : undefined;
 
   const known = input.previousEtag;
   const merges = batches.some((batch) => batch.toMerge.length > 0);

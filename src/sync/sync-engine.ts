@@ -14,7 +14,7 @@ import { responseBytes } from '../store/size-ledger.js';
 import { isStoredOperation } from '../store/store-mappings.js';
 import { storedPageCount } from '../store/stored-page-count.js';
 import { readSyncMeta } from '../store/sync-meta.js';
-import { type WriteResult, writeResponse } from '../store/write-response.js';
+import { planResponseWrite, type WriteResult } from '../store/write-response.js';
 import type { CatalogueEvents } from './catalogue-events.js';
 import { CurrentUser, type UserChange } from './current-user.js';
 import { DerivedRevalidation } from './derived-revalidation.js';
@@ -347,29 +347,31 @@ export class SyncEngine {
       const writeId = `${this.#writePrefix}${this.#writes}`;
       // Pending outbox changes of what this response holds are put back on top of it in the same transaction.
       const rebase = { operation, params: call.storeParams as Record<string, unknown>, userScope: call.userScope };
-      // A quota error evicts least recently read browse data and retries once; `maxBytes` accounts the write.
-      const result = await this.#eviction.store({
+      const planned = planResponseWrite(db, {
         operation,
+        params: call.storeParams,
         requestKey,
-        userScope: call.userScope,
-        bytes: () =>
-          response.status === 304 ? undefined : responseBytes(operation, call.storeParams, requestKey, response.data),
-        write: () =>
-          writeRebased(db, rebase, () =>
-            writeResponse(db, {
-              operation,
-              params: call.storeParams,
-              requestKey,
-              // What was stored when the request was built: spares the write transaction a read.
-              ...(options.force ? {} : { previousEtag: etag ?? null }),
-              ...(call.userScope === undefined ? {} : { userScope: call.userScope }),
-              writeId,
-              response: response as never,
-              expiresAt: expiresAt(operation, response.maxAgeSeconds, response.receivedAt, resolved.freshness),
-              now: clock.now(),
-            }),
-          ),
+        // What was stored when the request was built: spares the write transaction a read.
+        ...(options.force ? {} : { previousEtag: etag ?? null }),
+        ...(call.userScope === undefined ? {} : { userScope: call.userScope }),
+        writeId,
+        response: response as never,
+        expiresAt: expiresAt(operation, response.maxAgeSeconds, response.receivedAt, resolved.freshness),
+        now: clock.now(),
       });
+      // The first answers the write may make wrong are deleted before it and after: guarded around the whole
+      // store step, since the accounted and rebased writes run inside transactions of their own.
+      const result = await db.firstAnswers.guard(planned.deps, () =>
+        // A quota error evicts least recently read browse data and retries once; `maxBytes` accounts the write.
+        this.#eviction.store({
+          operation,
+          requestKey,
+          userScope: call.userScope,
+          bytes: () =>
+            response.status === 304 ? undefined : responseBytes(operation, call.storeParams, requestKey, response.data),
+          write: () => writeRebased(db, rebase, () => planned.run()),
+        }),
+      );
       const at = clock.now();
       emitter.emit('stored', { operation, requestKey, outcome: result.outcome, at });
       this.transition({ type: 'succeeded', at });

@@ -57,10 +57,15 @@ describe('one language per database', () => {
     await w.clock.runUntil(english.sync.pull('trendingTv', params));
     await w.clock.runUntil(french.sync.pull('trendingTv', params));
 
-    // Two databases on the one factory, although neither was given a dbName.
+    // Two databases on the one factory, although neither was given a dbName, each with its first answers' own.
     expect(databaseOf(english).name).toBe('catalogue');
     expect(databaseOf(french).name).toBe('catalogue-fr-FR');
-    expect((await w.indexedDB.databases()).map((db) => db.name).sort()).toEqual(['catalogue', 'catalogue-fr-FR']);
+    expect((await w.indexedDB.databases()).map((db) => db.name).sort()).toEqual([
+      'catalogue',
+      'catalogue-fr-FR',
+      'catalogue-fr-FR:first',
+      'catalogue:first',
+    ]);
 
     const truthEn = w.service.control.groundTruth('trendingTv', { ...params, language: 'en-US' }) as {
       results: { id: number; name: string }[];

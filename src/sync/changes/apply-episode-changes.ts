@@ -1,8 +1,9 @@
 import type { EpisodeChanges } from '../../api/schemas/episode-changes.js';
 import type { CatalogueDatabase } from '../../store/catalogue-database.js';
 import { CURSOR_OVERLAP_MS, pruneApplied } from '../../store/episode-cursors.js';
+import { readRef } from '../../store/read-ref.js';
 import type { EpisodeRow } from '../../store/rows.js';
-import { dependentMetas, markStale, placeOf } from './episode-dependents.js';
+import { dependentMetas, type EpisodePlace, markStale, placeOf } from './episode-dependents.js';
 import { isForeign, itemsInTimeOrder, patchEpisode, sameRow } from './episode-patch.js';
 
 export interface ApplyInput {
@@ -12,6 +13,11 @@ export interface ApplyInput {
   readonly checkedAt: number;
   readonly language: string;
   readonly now: number;
+  /**
+   * Where the episode sits (its stored row's series and season): the first answers a stale mark can change are
+   * then its season's. Left out, a feed that may mark dependents stale invalidates every first answer.
+   */
+  readonly place?: EpisodePlace;
 }
 
 export interface ApplyResult {
@@ -32,6 +38,24 @@ const NOTHING: ApplyResult = { keys: [], written: false, staled: 0 };
  * applying the same feed again finds every item already applied and changes nothing.
  */
 export function applyEpisodeChanges(db: CatalogueDatabase, input: ApplyInput): Promise<ApplyResult> {
+  return db.firstAnswers.guard(changedRefs(input), () => apply(db, input));
+}
+
+/**
+ * What applying the feed may change, named as reads name it, from the feed alone (no read): the episode's row
+ * (season details show it); when an item may mark dependents stale (a patch's stale set depends on the items
+ * only, and the transaction applies a subset of them), its season's row, which every season answer reads; and
+ * everything when tagged-image pages may be marked (which ones is only known inside the transaction).
+ */
+function changedRefs(input: ApplyInput): string[] | 'all' {
+  const deps = [readRef('episodes', input.episodeId)];
+  const { stale } = patchEpisode({}, itemsInTimeOrder(input.feed));
+  if (stale.size === 0) return deps;
+  if (stale.has('personTaggedImages') || input.place === undefined) return 'all';
+  return [...deps, readRef('seasons', [input.place.show_id, input.place.season_number])];
+}
+
+function apply(db: CatalogueDatabase, input: ApplyInput): Promise<ApplyResult> {
   const tables = [db.episodes, db.episodeCursors, db.syncMeta, db.taggedImages, db.listPages];
   return db.transaction('rw', tables, async () => {
     const [cursor, row] = await Promise.all([db.episodeCursors.get(input.episodeId), db.episodes.get(input.episodeId)]);

@@ -15,6 +15,7 @@ import {
 } from './change-feed-options.js';
 import type { Candidate, RunCounts, RunState } from './change-run.js';
 import { fitsWindow, isoDay, startDayOf } from './change-window.js';
+import { placeOf } from './episode-dependents.js';
 import { trackEpisode, trackSeries } from './episode-tracking.js';
 import { planFallback } from './fallback-revalidation.js';
 import { narrowChanges } from './narrow-changes.js';
@@ -179,6 +180,7 @@ export class ChangeFeed {
           checkedAt: sentAt,
           language: options.language,
           now: options.clock.now(),
+          ...(candidate.row ? { place: placeOf(candidate.row) } : {}),
         }),
       );
       result.polled += 1;
