@@ -65,11 +65,19 @@ export class FirstAnswerKeeper {
 
   async #keep(call: PreparedCall<StoredOperation>): Promise<void> {
     const answers = this.#db.firstAnswers;
-    for (let attempt = 0; attempt < TRIES && !this.#closed; attempt += 1) {
+    let waitedAtClose = false;
+    for (let attempt = 0; attempt < TRIES; attempt += 1) {
       const mark = await answers.mark();
       if (!mark) {
-        // A write is pending: ours ends in `settled()`; another tab's only by waiting (closing ends the wait).
-        await Promise.race([answers.settled(), this.#sleep(RETRY_MS)]);
+        // A write is pending. Closing waits for this instance's own (it ends in `settled()`, within moments), once;
+        // another tab's is waited for only while open.
+        if (this.#closed) {
+          if (waitedAtClose) return;
+          waitedAtClose = true;
+          await answers.settled();
+        } else {
+          await Promise.race([answers.settled(), this.#sleep(RETRY_MS)]);
+        }
         continue;
       }
       const { operation, storeParams, requestKey } = call;

@@ -1,12 +1,18 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Catalogue } from '../../src/create-catalogue.js';
-import { createCatalogue as createWholeCatalogue } from '../../src/create-catalogue.js';
+import { createCatalogue as createWholeCatalogue, databaseOf } from '../../src/create-catalogue.js';
 import { createManualConnectivity } from '../../src/env.js';
 import { InvalidParamsError } from '../../src/errors/index.js';
 import { createCatalogue } from '../../src/first-read/create-catalogue.js';
 import { STORED_OPERATIONS } from '../../src/first-read/stored-operations.js';
-import { ANSWERS_STORE, type FirstAnswerRow, openFirstAnswersDb } from '../../src/store/first-answers-db.js';
+import {
+  ANSWERS_STORE,
+  type FirstAnswerRow,
+  openFirstAnswersDb,
+  readFirstAnswer,
+} from '../../src/store/first-answers-db.js';
+import { readStoredWithMeta } from '../../src/store/read-stored.js';
 import { storeMappings } from '../../src/store/store-mappings.js';
 import { createFakeService, createVirtualClock, FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
 import { record, until } from '../query/view-helpers.js';
@@ -199,5 +205,61 @@ describe('the first-read createCatalogue', () => {
     await catalogue.clear();
     await catalogue.close();
     expect(() => catalogue.trendingTv({ time_window: 'day' })).toThrow();
+  });
+});
+
+describe('first answers kept by views', () => {
+  it('a view keeps what it showed; the next page load shows it before the library loads', async () => {
+    const { open, indexedDB, clock } = setup();
+    const first = open();
+    const view = first.trendingTv({ time_window: 'week' });
+    const seen = record(view);
+    const shown = await until(clock, view, (s) => s.status === 'fresh');
+    seen.stop();
+    await first.close(); // closing lets the answer being kept finish
+
+    const db = await openFirstAnswersDb(indexedDB, 'first-read-test');
+    const kept = await readFirstAnswer(db as IDBDatabase, view.requestKey);
+    db?.close();
+    expect(kept?.data).toStrictEqual(shown.data);
+    expect(kept?.updatedAt).toBe(shown.updatedAt);
+
+    const next = open();
+    const again = next.trendingTv({ time_window: 'week' });
+    const nextSeen = record(again);
+    const firstShown = await until(clock, again, (s) => s.data !== undefined);
+    expect(firstShown.data).toStrictEqual(shown.data);
+    nextSeen.stop();
+  });
+
+  it('after a write that changes the answer, the kept one is the new one, never the old', async () => {
+    const { open, indexedDB, clock } = setup();
+    const catalogue = open(createWholeCatalogue);
+    const db = databaseOf(catalogue);
+    const view = catalogue.trendingTv({ time_window: 'week' });
+    const seen = record(view);
+    await until(clock, view, (s) => s.status === 'fresh');
+    const key = view.requestKey;
+    const kept = async () => {
+      const connection = await openFirstAnswersDb(indexedDB, 'first-read-test');
+      const row = await readFirstAnswer(connection as IDBDatabase, key);
+      connection?.close();
+      return row;
+    };
+    const stored = async () => {
+      const { entry, meta } = await readStoredWithMeta(db, 'trendingTv', { language: 'en-US', time_window: 'week' });
+      return { data: entry?.data, updatedAt: meta?.fetchedAt };
+    };
+    await expect.poll(async () => (await kept())?.updatedAt, { timeout: 5_000 }).toBe((await stored()).updatedAt);
+    const before = (await kept())?.updatedAt;
+    // Written again (a new fetchedAt): the kept answer must follow, and never be the old one once the write is in.
+    await clock.advance(60_000);
+    await catalogue.sync.pull('trendingTv', { time_window: 'week' }, { force: true });
+    const now = await stored();
+    expect(now.updatedAt).not.toBe(before);
+    expect((await kept())?.updatedAt).not.toBe(before);
+    await expect.poll(async () => (await kept())?.updatedAt, { timeout: 5_000 }).toBe(now.updatedAt);
+    expect((await kept())?.data).toStrictEqual(now.data);
+    seen.stop();
   });
 });

@@ -168,7 +168,7 @@ describe('the tarball', () => {
     );
     const named = [...targets, ...Object.values(pkg.bin ?? {})].map((path) => path.replace(/^\.\//, ''));
     expect(named.filter((path) => !paths.includes(path))).toEqual([]);
-    // 1.1 MB unpacked when written (2.5 MB with src/ and source maps).
-    expect(packed.unpackedSize).toBeLessThan(1_500_000);
+    // About 1.5 MB unpacked, most of it declarations (with src/ and source maps it would be over 2.5 MB).
+    expect(packed.unpackedSize).toBeLessThan(1_650_000);
   });
 });
