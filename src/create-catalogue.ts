@@ -19,7 +19,7 @@ import { type CatalogueDatabase, openCatalogueDatabase } from './store/catalogue
 import { clearStoredData } from './store/clear-stored-data.js';
 import { createFirstAnswers } from './store/create-first-answers.js';
 import type { DataKind } from './store/data-kinds.js';
-import { deleteFirstAnswersDb } from './store/first-answers-db.js';
+import { deleteFirstAnswersDb, firstAnswersLocation } from './store/first-answers-db.js';
 import { type KindFigures, storageFigures } from './store/storage-figures.js';
 import type { StoredOperation } from './store/store-mappings.js';
 import type { CatalogueEvents } from './sync/catalogue-events.js';
@@ -185,8 +185,9 @@ export function createResolvedCatalogue(resolved: ResolvedCatalogueOptions): Cat
   // One syncer and one rate budget across the tabs and the worker of the origin (DESIGN: "Tabs, worker, lock, budget").
   const coordination = coordinateInstance(resolved, queue);
   const idb = resolved.indexedDB ?? platformIndexedDB();
+  const firstAnswersAt = firstAnswersLocation(idb.indexedDB, resolved.indexedDB === undefined);
   const firstAnswers = createFirstAnswers({
-    indexedDB: idb.indexedDB,
+    indexedDB: firstAnswersAt,
     dbName: resolved.dbName,
     now: () => clock.now(),
   });
@@ -279,7 +280,7 @@ export function createResolvedCatalogue(resolved: ResolvedCatalogueOptions): Cat
     },
     async delete() {
       await close();
-      await Promise.all([db.delete({ disableAutoOpen: true }), deleteFirstAnswersDb(idb.indexedDB, resolved.dbName)]);
+      await Promise.all([db.delete({ disableAutoOpen: true }), deleteFirstAnswersDb(firstAnswersAt, resolved.dbName)]);
     },
     async storage() {
       if (engine.closed) throw new ClosedError();

@@ -11,7 +11,7 @@
  *   after one unmeasured load each; medians.
  * - restart: the browser closed and relaunched on the same profile (its IndexedDB and HTTP cache kept), then one
  *   side's page opened: the first navigation of a new Chromium process. One side per restart, so no side meets a
- *   process another side warmed; 3 restarts per side and N (smoke 1); medians.
+ *   process another side warmed; 15 restarts per side and N (smoke 1); medians.
  * Ratios: library ÷ per-query persister (goals ≤ 1.1 reload, ≤ 1.2 restart); whole-client ÷ library at the
  * largest N (goal ≥ 3, both modes); raw Dexie beside them without a goal.
  */
@@ -104,7 +104,7 @@ export async function runFirstContent(smoke: boolean, log: (message: string) => 
   if (TOKEN !== FAKE_ACCESS_TOKEN) throw new Error('first-content: the pages’ token is not the fake’s');
   const sizes = smoke ? [1000] : [10_000, 100_000];
   const rounds = smoke ? 3 : 15;
-  const restarts = smoke ? 1 : 3;
+  const restarts = smoke ? 1 : 15;
   const servers: ServedFakeService[] = [];
   const profile = await mkdtemp(join(tmpdir(), 'catalogue-bench-first-content-'));
   let context: BrowserContext | undefined;

@@ -11,7 +11,12 @@ import type { StoreView } from '../query/store-view.js';
 import type { CatalogueUser, UserView } from '../query/user-view.js';
 import type { View } from '../query/view.js';
 import type { QueueStats } from '../queue/queue-stats.js';
-import { type FirstAnswerRow, openFirstAnswersDb, readFirstAnswer } from '../store/first-answers-db.js';
+import {
+  type FirstAnswerRow,
+  firstAnswersLocation,
+  openFirstAnswersDb,
+  readFirstAnswer,
+} from '../store/first-answers-db.js';
 import type { StoredOperation } from '../store/store-mappings.js';
 import type { CatalogueEvents } from '../sync/catalogue-events.js';
 import type { CatalogueSync } from '../sync/catalogue-sync.js';
@@ -161,7 +166,10 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
   queueMicrotask(loadUnlessReading);
   const readFirst = (key: string, offer: (row: FirstAnswerRow) => void): void => {
     reading += 1;
-    firstDb ??= openFirstAnswersDb(idb.indexedDB, resolved.dbName);
+    firstDb ??= openFirstAnswersDb(
+      firstAnswersLocation(idb.indexedDB, resolved.indexedDB === undefined),
+      resolved.dbName,
+    );
     void firstDb
       .then((db) => (db && !core ? readFirstAnswer(db, key) : undefined))
       .then((row) => {
@@ -191,7 +199,11 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
   };
   const handles = new Map<string, StoreView<StoredOperation>>();
   const view = <O extends StoredOperation>(operation: O, ...args: ViewArgs<O>): StoreView<O> => {
-    if (core) return core.view(operation, ...args);
+    if (core) {
+      // A view made before the library loaded stays the view of its call.
+      const made = core.view(operation, ...args);
+      return (handles.get(made.requestKey) as unknown as StoreView<O> | undefined) ?? made;
+    }
     const params = args[0] as CatalogueParams<O> | undefined;
     const made = storeView(operation, params);
     // The same call gives the same view, as the loaded catalogue's `view` does.
@@ -202,23 +214,35 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
   };
 
   const pageHandles = new Map<string, PagesView<ListOperation>>();
+  /** Page 1's key for a signed-out caller: what pages views made before the library loaded are kept under. */
+  const pageOneKey = <O extends ListOperation>(operation: O, params: CatalogueParams<O> | undefined) =>
+    prepareCall(operation, { ...(params ?? {}), page: 1 } as CatalogueParams<O>, { language, user: undefined })
+      .requestKey;
   const pages = <O extends ListOperation>(operation: O, ...args: ViewArgs<O>): PagesView<O> => {
-    if (core) return core.pages(operation, ...args);
+    if (core) {
+      const made = core.pages(operation, ...args);
+      // A pages view made before the library loaded stays the view of its list (public lists only had one).
+      if (pageHandles.size === 0) return made;
+      let key: string;
+      try {
+        key = pageOneKey(operation, args[0] as CatalogueParams<O> | undefined);
+      } catch {
+        return made; // a user's list: none was made before the library loaded
+      }
+      return (pageHandles.get(key) as unknown as PagesView<O> | undefined) ?? made;
+    }
     if (!isStored(operation)) throw new TypeError(`${String(operation)} is not an operation whose answers are stored`);
-    const call = prepareCall(operation, { ...(args[0] ?? {}), page: 1 } as CatalogueParams<O>, {
-      language,
-      user: undefined,
-    });
-    const known = pageHandles.get(call.requestKey);
+    const key = pageOneKey(operation, args[0] as CatalogueParams<O> | undefined);
+    const known = pageHandles.get(key);
     if (known) return known as unknown as PagesView<O>;
     const made: DeferredPagesView<O> = new DeferredPagesView<O>(load, () =>
-      readFirst(call.requestKey, (row) => made.offer(firstPages<O>(firstSnapshot(row, clock.now())))),
+      readFirst(key, (row) => made.offer(firstPages<O>(firstSnapshot(row, clock.now())))),
     );
     deferred.push({
       failed: (error) => made.offer({ ...PAGES_LOADING, ...failedSnapshot(error) } as PagesSnapshot<O>),
     });
     whenLoaded((loaded) => made.attach(loaded.pages(operation, ...args)));
-    pageHandles.set(call.requestKey, made as unknown as PagesView<ListOperation>);
+    pageHandles.set(key, made as unknown as PagesView<ListOperation>);
     return made;
   };
 

@@ -1,6 +1,6 @@
 import type { Clock } from '../env.js';
 import type { AnswerMark, FirstAnswers } from './first-answers.js';
-import { type FirstAnswerRow, openFirstAnswersDb, STATE_KEY } from './first-answers-db.js';
+import { type FirstAnswerRow, type FirstAnswersLocation, openFirstAnswersDb, STATE_KEY } from './first-answers-db.js';
 import {
   anyPending,
   deleteIntersecting,
@@ -19,8 +19,8 @@ export const RENEW_MS = 10_000;
 export const IDLE_MS = 50;
 
 export interface FirstAnswersOptions {
-  /** The IndexedDB the catalogue's database lives in. */
-  readonly indexedDB: IDBFactory;
+  /** Where the first answers' database lives (`firstAnswersLocation`): an IndexedDB, or a bucket's. */
+  readonly indexedDB: FirstAnswersLocation;
   /** The catalogue database's name; the first answers live in `firstAnswersName(dbName)`. */
   readonly dbName: string;
   /** The catalogue's clock (`Date.now` in a browser): pending entries expire by it, in every tab alike. */
@@ -363,8 +363,9 @@ class FirstAnswersWriter implements FirstAnswers {
 
 /** The first answers of the catalogue database `dbName`, kept exact across tabs (see `FirstAnswers`). */
 export function createFirstAnswers(options: FirstAnswersOptions): FirstAnswers {
-  if (typeof options?.indexedDB?.open !== 'function') {
-    throw new TypeError('createFirstAnswers: `indexedDB` must be an IDBFactory');
+  const location = options?.indexedDB as { open?: unknown; then?: unknown } | undefined;
+  if (typeof location?.open !== 'function' && typeof location?.then !== 'function') {
+    throw new TypeError('createFirstAnswers: `indexedDB` must be an IDBFactory (or the promise of a bucket’s)');
   }
   if (typeof options.dbName !== 'string' || options.dbName === '') {
     throw new TypeError('createFirstAnswers: `dbName` must be a non-empty string');

@@ -88,6 +88,15 @@ describe('the first-read createCatalogue', () => {
     expect(catalogue.view('trendingTv', { time_window: 'week' })).toBe(view);
     expect(view.requestKey).toBe('trendingTv?language=en-US&page=1&time_window=week');
     expect(catalogue.pages('discoverTv', {})).toBe(catalogue.pages('discoverTv', { page: 3 } as never));
+    // And still after the library has loaded.
+    const pages = catalogue.pages('discoverTv', {});
+    await catalogue.onIdle();
+    expect(catalogue.trendingTv({ time_window: 'week' })).toBe(view);
+    expect(catalogue.pages('discoverTv', {})).toBe(pages);
+    const later = catalogue.trendingTv({ time_window: 'day' });
+    expect(catalogue.trendingTv({ time_window: 'day' })).toBe(later);
+    await catalogue.auth.ready();
+    expect(() => catalogue.pages('accountTvWatchlist')).toThrow(InvalidParamsError);
   });
 
   it('shows a stored first answer before the library has loaded, then follows the live view', async () => {
