@@ -31,19 +31,29 @@ export interface CallInput<
   readonly method: M;
   /** Path template with `{name}` placeholders, each a key of `pathParams`. */
   readonly path: string;
-  readonly pathParams: P;
-  readonly query: Q;
+  /** The parameter shapes, made on first use (a page makes those of the calls it makes, not the registry's). */
+  readonly pathParams: () => P;
+  readonly query: () => Q;
   /**
    * Query parameters the library itself always sends with this operation, never the caller's (details ask for
    * their sub-resources with `append_to_response`). Constant per operation, so request keys leave them out.
    */
   readonly fixedQuery?: Readonly<Record<string, string>>;
-  readonly body?: B;
+  readonly body?: () => B;
   readonly scope: EndpointScope;
   readonly kind: K;
   /** Default lifetime in seconds when the response carries no `Cache-Control: max-age`; 0 for never cached. */
   readonly maxAgeSeconds: number;
   readonly rules?: readonly CrossParamRule[];
+}
+
+/** `make()` once, on the first call. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => {
+    made ??= { value: make() };
+    return made.value;
+  };
 }
 
 /**
@@ -57,27 +67,53 @@ export function defineCall<
   K extends EndpointKind,
   B extends z.core.$ZodShape = Record<never, never>,
 >(input: CallInput<M, P, Q, B, K>) {
-  const bodyShape = (input.body ?? {}) as B;
-  const placeholders = [...input.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
-  const declared = Object.keys(input.pathParams);
-  if (placeholders.length !== declared.length || !placeholders.every((name) => name && name in input.pathParams)) {
-    throw new TypeError(`Endpoint ${input.path}: path placeholders and pathParams differ`);
-  }
+  // Shapes and schemas are made on first use: the first-read path loads this registry before anything is shown.
+  const shapes = once(() => {
+    const pathShape = input.pathParams();
+    const placeholders = [...input.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+    const declared = Object.keys(pathShape);
+    if (placeholders.length !== declared.length || !placeholders.every((name) => name && name in pathShape)) {
+      throw new TypeError(`Endpoint ${input.path}: path placeholders and pathParams differ`);
+    }
+    return { path: pathShape, query: input.query(), body: input.body?.() };
+  });
+  const pathParams = once(() => z.strictObject(shapes().path));
+  const query = once(() => z.strictObject(shapes().query));
+  const body = once(() => {
+    const shape = shapes().body;
+    return shape === undefined ? undefined : z.strictObject(shape);
+  });
+  const params = once(() => {
+    const { path, query: queryShape, body: bodyShape } = shapes();
+    return z.strictObject({ ...path, ...queryShape, ...((bodyShape ?? {}) as B) });
+  });
   return {
     method: input.method,
     path: input.path,
-    pathParams: z.strictObject(input.pathParams),
-    query: z.strictObject(input.query),
+    get pathParams() {
+      return pathParams();
+    },
+    get query() {
+      return query();
+    },
     fixedQuery: input.fixedQuery ?? {},
-    body: input.body === undefined ? undefined : z.strictObject(bodyShape),
-    params: z.strictObject({ ...input.pathParams, ...input.query, ...bodyShape }),
+    get body() {
+      return body();
+    },
+    get params() {
+      return params();
+    },
     scope: input.scope,
     kind: input.kind,
     maxAgeSeconds: input.maxAgeSeconds,
     rules: input.rules ?? [],
     /** Whether the operation takes `language` (the engine sends its instance language to these). */
-    takesLanguage: 'language' in input.query,
+    get takesLanguage(): boolean {
+      return 'language' in shapes().query;
+    },
     /** Whether the operation is paged by `page`. */
-    paged: 'page' in input.query,
+    get paged(): boolean {
+      return 'page' in shapes().query;
+    },
   } as const;
 }

@@ -141,6 +141,7 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
         // The options as resolved: an injected IndexedDB and the platform's coordinate differently (tabs).
         core = module.createResolvedCatalogue(resolved);
         for (const attach of attachers.splice(0)) attach(core);
+        settleReads();
         return core;
       },
       (error: unknown) => {
@@ -157,27 +158,35 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
     else attachers.push(attach);
   };
 
-  // First answers are read while nothing else competes for the page's thread; the library loads after them.
+  // First answers are read while nothing else competes for the page's thread; the library loads after them. The
+  // database opens at once: its open overlaps the views' validation, and after a browser restart it is most of
+  // the wait. Once the library has loaded and the reads are done, this connection closes (the library has its own).
   let reading = 0;
-  let firstDb: Promise<IDBDatabase | undefined> | undefined;
-  const loadUnlessReading = () => {
-    if (reading === 0) void load().catch(() => {});
+  let firstDb: Promise<IDBDatabase | undefined> | undefined = openFirstAnswersDb(
+    firstAnswersLocation(idb.indexedDB, resolved.indexedDB === undefined),
+    resolved.dbName,
+  );
+  const settleReads = () => {
+    if (reading > 0) return;
+    if (core && firstDb) {
+      void firstDb.then((db) => db?.close());
+      firstDb = undefined;
+    }
+    if (!core) void load().catch(() => {});
   };
-  queueMicrotask(loadUnlessReading);
+  queueMicrotask(settleReads);
   const readFirst = (key: string, offer: (row: FirstAnswerRow) => void): void => {
+    const opened = firstDb;
+    if (!opened) return;
     reading += 1;
-    firstDb ??= openFirstAnswersDb(
-      firstAnswersLocation(idb.indexedDB, resolved.indexedDB === undefined),
-      resolved.dbName,
-    );
-    void firstDb
+    void opened
       .then((db) => (db && !core ? readFirstAnswer(db, key) : undefined))
       .then((row) => {
         if (row) offer(row);
       })
       .finally(() => {
         reading -= 1;
-        loadUnlessReading();
+        settleReads();
       });
   };
 

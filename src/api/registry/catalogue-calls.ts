@@ -29,9 +29,9 @@ export const catalogueCalls = {
   trendingTv: defineCall({
     method: 'GET',
     path: '/3/trending/tv/{time_window}',
-    pathParams: { time_window: timeWindowParam },
+    pathParams: () => ({ time_window: timeWindowParam }),
     // SPEC lists no `page` for trending, but the service honours it (FACTS §3).
-    query: { language: optional(languageParam), page: optional(pageParam) },
+    query: () => ({ language: optional(languageParam), page: optional(pageParam) }),
     scope: 'public',
     kind: 'list',
     maxAgeSeconds: HOUR,
@@ -39,8 +39,8 @@ export const catalogueCalls = {
   trendingMovies: defineCall({
     method: 'GET',
     path: '/3/trending/movie/{time_window}',
-    pathParams: { time_window: timeWindowParam },
-    query: { language: optional(languageParam), page: optional(pageParam) },
+    pathParams: () => ({ time_window: timeWindowParam }),
+    query: () => ({ language: optional(languageParam), page: optional(pageParam) }),
     scope: 'public',
     kind: 'list',
     maxAgeSeconds: HOUR,
@@ -48,8 +48,8 @@ export const catalogueCalls = {
   airingToday: defineCall({
     method: 'GET',
     path: '/3/tv/airing_today',
-    pathParams: {},
-    query: { language: optional(languageParam), page: optional(pageParam), timezone: optional(timezoneParam) },
+    pathParams: () => ({}),
+    query: () => ({ language: optional(languageParam), page: optional(pageParam), timezone: optional(timezoneParam) }),
     scope: 'public',
     kind: 'list',
     maxAgeSeconds: HOUR,
@@ -57,8 +57,8 @@ export const catalogueCalls = {
   discoverTv: defineCall({
     method: 'GET',
     path: '/3/discover/tv',
-    pathParams: {},
-    query: {
+    pathParams: () => ({}),
+    query: () => ({
       'air_date.gte': optional(dateParam),
       'air_date.lte': optional(dateParam),
       first_air_date_year: optional(yearParam),
@@ -92,7 +92,7 @@ export const catalogueCalls = {
       without_genres: optional(idListParam),
       without_keywords: optional(idListParam),
       without_watch_providers: optional(idListParam),
-    },
+    }),
     scope: 'public',
     kind: 'list',
     maxAgeSeconds: 3 * HOUR,
@@ -108,8 +108,8 @@ export const catalogueCalls = {
   tvAccountStates: defineCall({
     method: 'GET',
     path: '/3/tv/{series_id}/account_states',
-    pathParams: { series_id: idParam },
-    query: { session_id: optional(credentialParam), guest_session_id: optional(credentialParam) },
+    pathParams: () => ({ series_id: idParam }),
+    query: () => ({ session_id: optional(credentialParam), guest_session_id: optional(credentialParam) }),
     scope: 'user-or-guest',
     kind: 'resource',
     maxAgeSeconds: 300,
@@ -118,8 +118,8 @@ export const catalogueCalls = {
   seasonCredits: defineCall({
     method: 'GET',
     path: '/3/tv/{series_id}/season/{season_number}/credits',
-    pathParams: { series_id: idParam, season_number: numberParam },
-    query: { language: optional(languageParam) },
+    pathParams: () => ({ series_id: idParam, season_number: numberParam }),
+    query: () => ({ language: optional(languageParam) }),
     scope: 'public',
     kind: 'resource',
     maxAgeSeconds: DAY,
@@ -127,8 +127,8 @@ export const catalogueCalls = {
   seasonImages: defineCall({
     method: 'GET',
     path: '/3/tv/{series_id}/season/{season_number}/images',
-    pathParams: { series_id: idParam, season_number: numberParam },
-    query: { language: optional(languageParam), include_image_language: optional(imageLanguagesParam) },
+    pathParams: () => ({ series_id: idParam, season_number: numberParam }),
+    query: () => ({ language: optional(languageParam), include_image_language: optional(imageLanguagesParam) }),
     scope: 'public',
     kind: 'resource',
     maxAgeSeconds: DAY,
@@ -136,8 +136,8 @@ export const catalogueCalls = {
   episodeAccountStates: defineCall({
     method: 'GET',
     path: '/3/tv/{series_id}/season/{season_number}/episode/{episode_number}/account_states',
-    pathParams: { series_id: idParam, season_number: numberParam, episode_number: numberParam },
-    query: { session_id: optional(credentialParam), guest_session_id: optional(credentialParam) },
+    pathParams: () => ({ series_id: idParam, season_number: numberParam, episode_number: numberParam }),
+    query: () => ({ session_id: optional(credentialParam), guest_session_id: optional(credentialParam) }),
     scope: 'user-or-guest',
     kind: 'resource',
     maxAgeSeconds: 300,
@@ -146,9 +146,9 @@ export const catalogueCalls = {
   episodeChanges: defineCall({
     method: 'GET',
     path: '/3/tv/episode/{episode_id}/changes',
-    pathParams: { episode_id: idParam },
+    pathParams: () => ({ episode_id: idParam }),
     // SPEC lists only episode_id; the old docs and the service accept the window and page (FACTS §6).
-    query: { start_date: optional(dateParam), end_date: optional(dateParam), page: optional(pageParam) },
+    query: () => ({ start_date: optional(dateParam), end_date: optional(dateParam), page: optional(pageParam) }),
     scope: 'public',
     kind: 'resource',
     // Change endpoints are served with max-age=600 (FACTS §4).
@@ -158,8 +158,8 @@ export const catalogueCalls = {
   movieVideos: defineCall({
     method: 'GET',
     path: '/3/movie/{movie_id}/videos',
-    pathParams: { movie_id: idParam },
-    query: { language: optional(languageParam) },
+    pathParams: () => ({ movie_id: idParam }),
+    query: () => ({ language: optional(languageParam) }),
     scope: 'public',
     kind: 'resource',
     maxAgeSeconds: DAY,
@@ -167,8 +167,8 @@ export const catalogueCalls = {
   popularPeople: defineCall({
     method: 'GET',
     path: '/3/person/popular',
-    pathParams: {},
-    query: { language: optional(languageParam), page: optional(pageParam) },
+    pathParams: () => ({}),
+    query: () => ({ language: optional(languageParam), page: optional(pageParam) }),
     scope: 'public',
     kind: 'list',
     maxAgeSeconds: 3 * HOUR,
@@ -176,8 +176,8 @@ export const catalogueCalls = {
   personExternalIds: defineCall({
     method: 'GET',
     path: '/3/person/{person_id}/external_ids',
-    pathParams: { person_id: idParam },
-    query: { language: optional(languageParam) },
+    pathParams: () => ({ person_id: idParam }),
+    query: () => ({ language: optional(languageParam) }),
     scope: 'public',
     kind: 'resource',
     maxAgeSeconds: DAY,
@@ -185,8 +185,8 @@ export const catalogueCalls = {
   personTaggedImages: defineCall({
     method: 'GET',
     path: '/3/person/{person_id}/tagged_images',
-    pathParams: { person_id: idParam },
-    query: { page: optional(pageParam) },
+    pathParams: () => ({ person_id: idParam }),
+    query: () => ({ page: optional(pageParam) }),
     scope: 'public',
     kind: 'list',
     maxAgeSeconds: DAY,
@@ -194,8 +194,8 @@ export const catalogueCalls = {
   personTranslations: defineCall({
     method: 'GET',
     path: '/3/person/{person_id}/translations',
-    pathParams: { person_id: idParam },
-    query: {},
+    pathParams: () => ({ person_id: idParam }),
+    query: () => ({}),
     scope: 'public',
     kind: 'resource',
     maxAgeSeconds: DAY,
@@ -203,13 +203,13 @@ export const catalogueCalls = {
   accountTvWatchlist: defineCall({
     method: 'GET',
     path: '/3/account/{account_id}/watchlist/tv',
-    pathParams: { account_id: idParam },
-    query: {
+    pathParams: () => ({ account_id: idParam }),
+    query: () => ({
       language: optional(languageParam),
       page: optional(pageParam),
       session_id: credentialParam,
       sort_by: optional(watchlistSortBy),
-    },
+    }),
     scope: 'user',
     kind: 'list',
     maxAgeSeconds: 300,
@@ -217,8 +217,8 @@ export const catalogueCalls = {
   configuration: defineCall({
     method: 'GET',
     path: '/3/configuration',
-    pathParams: {},
-    query: {},
+    pathParams: () => ({}),
+    query: () => ({}),
     scope: 'public',
     kind: 'resource',
     maxAgeSeconds: DAY,
@@ -226,9 +226,9 @@ export const catalogueCalls = {
   createSession: defineCall({
     method: 'POST',
     path: '/3/authentication/session/new',
-    pathParams: {},
-    query: {},
-    body: { request_token: credentialParam },
+    pathParams: () => ({}),
+    query: () => ({}),
+    body: () => ({ request_token: credentialParam }),
     scope: 'public',
     kind: 'action',
     maxAgeSeconds: 0,
@@ -236,8 +236,8 @@ export const catalogueCalls = {
   validateToken: defineCall({
     method: 'GET',
     path: '/3/authentication',
-    pathParams: {},
-    query: {},
+    pathParams: () => ({}),
+    query: () => ({}),
     scope: 'public',
     kind: 'action',
     maxAgeSeconds: 0,
@@ -245,9 +245,9 @@ export const catalogueCalls = {
   removeListItem: defineCall({
     method: 'POST',
     path: '/3/list/{list_id}/remove_item',
-    pathParams: { list_id: idParam },
-    query: { session_id: credentialParam },
-    body: { media_id: idParam },
+    pathParams: () => ({ list_id: idParam }),
+    query: () => ({ session_id: credentialParam }),
+    body: () => ({ media_id: idParam }),
     scope: 'user',
     kind: 'action',
     maxAgeSeconds: 0,

@@ -7,9 +7,9 @@ export const changeCalls = {
   tvChanges: defineCall({
     method: 'GET',
     path: '/3/tv/changes',
-    pathParams: {},
+    pathParams: () => ({}),
     // Ids of series changed in the window: the last 24 h by default, at most 14 days (FACTS §6).
-    query: { start_date: optional(dateParam), end_date: optional(dateParam), page: optional(pageParam) },
+    query: () => ({ start_date: optional(dateParam), end_date: optional(dateParam), page: optional(pageParam) }),
     scope: 'public',
     kind: 'list',
     maxAgeSeconds: 600,
@@ -20,8 +20,8 @@ export const changeCalls = {
   seriesChanges: defineCall({
     method: 'GET',
     path: '/3/tv/{series_id}/changes',
-    pathParams: { series_id: idParam },
-    query: { start_date: optional(dateParam), end_date: optional(dateParam), page: optional(pageParam) },
+    pathParams: () => ({ series_id: idParam }),
+    query: () => ({ start_date: optional(dateParam), end_date: optional(dateParam), page: optional(pageParam) }),
     scope: 'public',
     kind: 'resource',
     maxAgeSeconds: 600,
@@ -30,8 +30,8 @@ export const changeCalls = {
   seasonChanges: defineCall({
     method: 'GET',
     path: '/3/tv/season/{season_id}/changes',
-    pathParams: { season_id: idParam },
-    query: { start_date: optional(dateParam), end_date: optional(dateParam), page: optional(pageParam) },
+    pathParams: () => ({ season_id: idParam }),
+    query: () => ({ start_date: optional(dateParam), end_date: optional(dateParam), page: optional(pageParam) }),
     scope: 'public',
     kind: 'resource',
     maxAgeSeconds: 600,
@@ -40,8 +40,8 @@ export const changeCalls = {
   seasonDetails: defineCall({
     method: 'GET',
     path: '/3/tv/{series_id}/season/{season_number}',
-    pathParams: { series_id: idParam, season_number: numberParam },
-    query: { language: optional(languageParam) },
+    pathParams: () => ({ series_id: idParam, season_number: numberParam }),
+    query: () => ({ language: optional(languageParam) }),
     scope: 'public',
     kind: 'resource',
     maxAgeSeconds: DAY,

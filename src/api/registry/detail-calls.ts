@@ -12,8 +12,8 @@ export const detailCalls = {
   movieDetails: defineCall({
     method: 'GET',
     path: '/3/movie/{movie_id}',
-    pathParams: { movie_id: idParam },
-    query: { language: optional(languageParam) },
+    pathParams: () => ({ movie_id: idParam }),
+    query: () => ({ language: optional(languageParam) }),
     fixedQuery: { append_to_response: 'credits,videos' },
     scope: 'public',
     kind: 'resource',
@@ -22,8 +22,8 @@ export const detailCalls = {
   tvSeriesDetails: defineCall({
     method: 'GET',
     path: '/3/tv/{series_id}',
-    pathParams: { series_id: idParam },
-    query: { language: optional(languageParam) },
+    pathParams: () => ({ series_id: idParam }),
+    query: () => ({ language: optional(languageParam) }),
     fixedQuery: { append_to_response: 'credits' },
     scope: 'public',
     kind: 'resource',
@@ -32,8 +32,8 @@ export const detailCalls = {
   personDetails: defineCall({
     method: 'GET',
     path: '/3/person/{person_id}',
-    pathParams: { person_id: idParam },
-    query: { language: optional(languageParam) },
+    pathParams: () => ({ person_id: idParam }),
+    query: () => ({ language: optional(languageParam) }),
     fixedQuery: { append_to_response: 'combined_credits' },
     scope: 'public',
     kind: 'resource',
