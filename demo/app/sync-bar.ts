@@ -26,11 +26,18 @@ function unreachable(error: SyncErrorEvent['error']): boolean {
   return error.status !== undefined && (error.status === 0 || error.status >= 500);
 }
 
+/** The service answered that it does not know the id (a deep link to a removed title): an answer, not a failure. */
+function notFound(error: SyncErrorEvent['error']): boolean {
+  return error.status === 404;
+}
+
 interface Batch {
   /** `status.done` and `status.failed` when the batch began. */
   readonly done: number;
   readonly failed: number;
   unreachable: boolean;
+  /** Failures in the batch that were a 404: the screen says "Not found"; the status line does not count them. */
+  notFound: number;
 }
 
 type Outcome = 'none' | 'ok' | 'unreachable' | 'failed';
@@ -83,9 +90,12 @@ export function syncBar(catalogue: Catalogue, retry: () => void): SyncBar {
 
   const draw = (status: SyncStatus) => {
     const online = status.online && navigator.onLine;
-    if (status.pending > 0 && !batch) batch = { done: status.done, failed: status.failed, unreachable: false };
+    if (status.pending > 0 && !batch) {
+      batch = { done: status.done, failed: status.failed, unreachable: false, notFound: 0 };
+    }
     if (status.pending === 0 && batch) {
-      outcome = status.failed > batch.failed ? (batch.unreachable ? 'unreachable' : 'failed') : 'ok';
+      const failed = status.failed - batch.failed - batch.notFound;
+      outcome = failed > 0 ? (batch.unreachable ? 'unreachable' : 'failed') : 'ok';
       batch = undefined;
     }
     const done = batch ? status.done - batch.done : 0;
@@ -104,6 +114,7 @@ export function syncBar(catalogue: Catalogue, retry: () => void): SyncBar {
   catalogue.on('status', draw);
   catalogue.on('error', (event) => {
     if (batch && unreachable(event.error)) batch.unreachable = true;
+    if (batch && notFound(event.error)) batch.notFound += 1;
   });
   const redraw = () => draw(catalogue.status);
   window.addEventListener('online', redraw);

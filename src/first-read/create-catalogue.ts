@@ -1,6 +1,5 @@
 import type { ResponseOf } from '../api/endpoints.js';
 import { parseParams } from '../api/parse-params.js';
-import { MAX_PAGE } from '../api/schemas/params.js';
 import { type CatalogueOptions, resolveCatalogueOptions } from '../catalogue-options.js';
 import type { Catalogue, CatalogueAuth } from '../create-catalogue.js';
 import { platformIndexedDB } from '../platform-indexed-db.js';
@@ -26,93 +25,17 @@ import { type CatalogueParams, prepareCall } from '../sync/prepare-call.js';
 import type { ListOperation } from '../sync/pull-options.js';
 import { initialSyncStatus, type SyncStatus } from '../sync/sync-status.js';
 import { loadingSnapshot, type ViewSnapshot } from '../sync/view-snapshot.js';
+import { DeferredPagesView, firstPages, PAGES_LOADING } from './deferred-pages-view.js';
+import { DeferredStoreView } from './deferred-store-view.js';
 import { DeferredView } from './deferred-view.js';
 import { firstSnapshot } from './first-snapshot.js';
+import { forwardCalls } from './forward-calls.js';
 import { isStored, STORED_OPERATIONS } from './stored-operations.js';
 
 type Core = Catalogue;
 
-/** Methods that only forward to the loaded catalogue: each returns a promise, so it may wait for it. */
-function forward<T extends object>(target: () => Promise<T>, names: readonly (keyof T)[]): T {
-  const calls: Record<string, unknown> = {};
-  for (const name of names) {
-    calls[name as string] = (...args: unknown[]) =>
-      target().then((object) => (object[name] as (...a: unknown[]) => unknown)(...args));
-  }
-  return calls as T;
-}
-
 /** What the image helpers say before `configuration()` has resolved (it cannot have before the library loaded). */
 const NO_CONFIGURATION = 'image helpers need the configuration: await catalogue.configuration() first';
-
-const PAGES_LOADING = Object.freeze({ ...loadingSnapshot(), hasNextPage: false, pageCount: 1 });
-
-/** A store view made before the library loaded: a first answer, then the real view. */
-class DeferredStoreView<O extends StoredOperation>
-  extends DeferredView<ViewSnapshot<ResponseOf<O>>, StoreView<O>>
-  implements StoreView<O>
-{
-  readonly #key: string;
-  readonly #load: () => Promise<unknown>;
-
-  constructor(key: string, load: () => Promise<unknown>, onFirstSubscribe: () => void) {
-    super(loadingSnapshot(), onFirstSubscribe);
-    this.#key = key;
-    this.#load = load;
-    this.refresh = this.refresh.bind(this);
-  }
-
-  get requestKey(): string {
-    return this.real?.requestKey ?? this.#key;
-  }
-
-  async refresh(): Promise<void> {
-    await this.#load();
-    await (this.real as StoreView<O>).refresh();
-  }
-}
-
-/** A pages view made before the library loaded: page 1's first answer, then the real view. */
-class DeferredPagesView<O extends ListOperation>
-  extends DeferredView<PagesSnapshot<O>, PagesView<O>>
-  implements PagesView<O>
-{
-  readonly #load: () => Promise<unknown>;
-
-  constructor(load: () => Promise<unknown>, onFirstSubscribe: () => void) {
-    super(PAGES_LOADING as PagesSnapshot<O>, onFirstSubscribe);
-    this.#load = load;
-    this.fetchNextPage = this.fetchNextPage.bind(this);
-    this.refresh = this.refresh.bind(this);
-  }
-
-  get hasNextPage(): boolean {
-    return this.getSnapshot().hasNextPage;
-  }
-
-  async fetchNextPage(): Promise<void> {
-    await this.#load();
-    await (this.real as PagesView<O>).fetchNextPage();
-  }
-
-  async refresh(): Promise<void> {
-    await this.#load();
-    await (this.real as PagesView<O>).refresh();
-  }
-}
-
-/** Page 1 of a list as a pages view shows it: its ids once each, and whether a page 2 exists. */
-function firstPages<O extends ListOperation>(snapshot: ViewSnapshot<ResponseOf<O>>): PagesSnapshot<O> {
-  const head = snapshot.data as { page: number; results: readonly { id: unknown }[]; total_pages: number };
-  const seen = new Set<unknown>();
-  const results = head.results.filter((item) => !seen.has(item.id) && seen.add(item.id) !== undefined);
-  return Object.freeze({
-    ...snapshot,
-    data: Object.freeze({ ...head, page: 1, results: Object.freeze(results) }) as unknown as ResponseOf<O>,
-    hasNextPage: 1 < Math.min(head.total_pages, MAX_PAGE),
-    pageCount: 1,
-  });
-}
 
 /** What a deferred store shows when the library could not load: its error where its snapshot has one. */
 function failedStore<S>(initial: S, error: unknown): S {
@@ -272,11 +195,13 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
 
   const local: LocalQueries = {
     discoverTv(filters) {
+      if (core) return core.local.discoverTv(filters);
       // Validated at once, as the loaded catalogue does.
       parseParams('discoverTv', { ...(filters ?? {}) });
       return later(loadingSnapshot(), (loaded) => loaded.local.discoverTv(filters) as View<never>);
     },
     search(text, searchOptions = {}) {
+      if (core) return core.local.search(text, searchOptions);
       if (typeof text !== 'string') throw new TypeError('local.search: text must be a string');
       const page = searchOptions.page ?? 1;
       if (!(Number.isInteger(page) && page >= 1)) throw new TypeError('local.search: page must be an integer ≥ 1');
@@ -304,7 +229,7 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
   const outbox: OutboxView = {
     subscribe: outboxStore.subscribe,
     getSnapshot: outboxStore.getSnapshot as () => OutboxSnapshot,
-    ...forward<Pick<OutboxView, 'discard' | 'drain'>>(() => loaded().then((c) => c.outbox), ['discard', 'drain']),
+    ...forwardCalls<Pick<OutboxView, 'discard' | 'drain'>>(() => loaded().then((c) => c.outbox), ['discard', 'drain']),
   } as OutboxView;
 
   const initialStatus = initialSyncStatus(connectivity.isOnline());
@@ -323,11 +248,11 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
     view,
     pages,
     local,
-    sync: forward<CatalogueSync>(
+    sync: forwardCalls<CatalogueSync>(
       () => loaded().then((c) => c.sync),
       ['pull', 'pullList', 'ensureFresh', 'freshness', 'refresh', 'refreshChanges'],
     ),
-    track: forward<EpisodeTracking>(() => loaded().then((c) => c.track), ['episode', 'series']),
+    track: forwardCalls<EpisodeTracking>(() => loaded().then((c) => c.track), ['episode', 'series']),
     get status(): SyncStatus {
       return core?.status ?? initialStatus;
     },
@@ -351,12 +276,12 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
     read: (operation, params) => loaded().then((c) => c.read(operation, params)),
     setUser: (credentials) => loaded().then((c) => c.setUser(credentials)),
     signOut: (signOutOptions) => loaded().then((c) => c.signOut(signOutOptions)),
-    auth: forward<CatalogueAuth>(
+    auth: forwardCalls<CatalogueAuth>(
       () => loaded().then((c) => c.auth),
       ['ready', 'validate', 'createRequestToken', 'createSession', 'createGuestSession'],
     ),
-    lists: forward<ListMutations>(() => loaded().then((c) => c.lists), ['removeItem']),
-    account: forward<AccountMutations>(
+    lists: forwardCalls<ListMutations>(() => loaded().then((c) => c.lists), ['removeItem']),
+    account: forwardCalls<AccountMutations>(
       () => loaded().then((c) => c.account),
       ['markFavorite', 'addToWatchlist', 'rateTvSeries', 'deleteTvSeriesRating', 'rateEpisode', 'deleteEpisodeRating'],
     ),

@@ -547,6 +547,15 @@ describe('the demo PWA', () => {
     expect(await page.locator('main a[href="#/"]').count()).toBe(1);
     expect(await page.locator('main .state, main .panel, main h2').count()).toBe(0);
     await expect.poll(() => page.title()).toBe('Not found · Catalogue');
+    // The service answered: the status line never reports it as a failed update, and offers no Retry.
+    const seen = new Set<string>();
+    for (let sample = 0; sample < 15; sample++) {
+      seen.add(
+        `${await page.locator('#sync-label').textContent()} | retry hidden: ${await page.locator('#sync-retry').isHidden()}`,
+      );
+      await page.waitForTimeout(100);
+    }
+    expect([...seen].filter((shown) => shown.includes('failed') || shown.endsWith('retry hidden: false'))).toEqual([]);
     await shot('movie-not-found');
     // The browser itself logs the service's 404 for the id: the page logs nothing.
     expect(problems.take([NOT_FOUND_LOAD])).toEqual([]);
