@@ -86,7 +86,7 @@ function followHeading(fallback: string): void {
   titleWatch.observe(heading, { childList: true, characterData: true, subtree: true });
 }
 
-let context: DemoContext = { catalogue, images: createImages(catalogue, undefined), online: () => navigator.onLine };
+let context: DemoContext = { catalogue, images: createImages(undefined), online: () => navigator.onLine };
 let current: Screen | undefined;
 
 /** On a phone the tabs scroll sideways: bring the current one into view (only the nav scrolls, not the page). */
@@ -120,10 +120,43 @@ function render(moveFocus: boolean): void {
   window.scrollTo(0, 0);
 }
 
-/** Image sizes come from the configuration; offline it is read from the store, or the page shows placeholders. */
-async function loadConfiguration(): Promise<Configuration | undefined> {
-  const timeout = new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 3_000));
-  return Promise.race([catalogue.configuration().catch(() => undefined), timeout]);
+/**
+ * Image sizes come from the configuration, through a live view: on a return visit its first answer is there before
+ * the library has loaded, then the library keeps it fresh. Offline on a first visit the page shows placeholders.
+ */
+const configurationView = catalogue.view('configuration');
+let imagesFrom: Configuration | undefined;
+
+/** Images over `configuration` when it is another than the shown one's; true when they changed. */
+function imagesFor(configuration: Configuration | undefined): boolean {
+  if (!configuration || configuration === imagesFrom) return false;
+  const same = imagesFrom !== undefined && JSON.stringify(imagesFrom.images) === JSON.stringify(configuration.images);
+  imagesFrom = configuration;
+  if (same) return false;
+  context = { ...context, images: createImages(configuration) };
+  return true;
+}
+
+/** Waits for the configuration up to 3 s (a first visit offline has none; the page then shows placeholders). */
+function configurationShown(): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(finish, 3_000);
+    const stop = configurationView.subscribe(() => {
+      if (configurationView.getSnapshot().data) finish();
+    });
+    if (configurationView.getSnapshot().data) finish();
+    function finish() {
+      clearTimeout(timer);
+      stop();
+      resolve();
+    }
+  });
+}
+
+/** Screens of public data only: shown at once, from what the last visit kept, before the library has loaded. */
+function showsPublicData(hash: string): boolean {
+  const [first] = hash.replace(/^#\/?/, '').split(/[/?]/);
+  return ['', 'trending', 'airing', 'discover', 'people', 'movie', 'person'].includes(first ?? '');
 }
 
 /** The first visit's sync: what the screens show, and enough series for discover to work offline. */
@@ -168,24 +201,25 @@ function wireSkipLink(): void {
 
 async function start(): Promise<void> {
   wireSkipLink();
-  const [configuration] = await Promise.all([
-    loadConfiguration(),
+  // Kept subscribed: the configuration stays fresh, and images follow it when it arrives or changes.
+  configurationView.subscribe(() => {
+    if (imagesFor(configurationView.getSnapshot().data) && current) render(false);
+  });
+  const early = showsPublicData(location.hash);
+  if (early) render(false);
+  // The visit's sync starts with the screen's own reads, so the status line counts them as one batch.
+  const synced = navigator.onLine ? warmUp() : Promise.resolve();
+  await Promise.all([
+    configurationShown(),
     settings.isFake ? restoreDemoUser(catalogue).catch(() => undefined) : undefined,
   ]);
-  context = { ...context, images: createImages(catalogue, configuration) };
-  render(false);
+  const changed = imagesFor(configurationView.getSnapshot().data);
+  if (!early || changed) render(false);
   window.addEventListener('hashchange', () => render(true));
   document.body.dataset.ready = 'true';
-  if (!configuration) {
-    // Offline on a first visit: show images once the configuration arrives.
-    void catalogue.configuration().then((late) => {
-      context = { ...context, images: createImages(catalogue, late) };
-      render(false);
-    });
-  }
   void askPersistence();
   void registerWorker().catch(() => replace(storageNote, 'offline shell unavailable: no service worker'));
-  if (navigator.onLine) await warmUp();
+  await synced;
   bar.settled();
   // A hook for people and tests: the first sync of this visit has settled.
   document.body.dataset.synced = 'true';

@@ -2,7 +2,7 @@
  * Posters, stills and profiles sized from the service's configuration: `src` from a middle size of the kind's
  * list and `srcset` from all of them, so the browser picks what the layout needs.
  */
-import type { Catalogue, ImageKind } from '../../src/index.js';
+import { type Catalogue, type ImageKind, imageUrl, srcSet } from '../../src/index.js';
 import { h } from './dom.js';
 
 type Configuration = Awaited<ReturnType<Catalogue['configuration']>>;
@@ -37,7 +37,11 @@ export interface Images {
   picture(path: string | null | undefined, kind: ImageKind, alt: string, sizes?: string): HTMLElement;
 }
 
-export function createImages(catalogue: Catalogue, configuration: Configuration | undefined): Images {
+/**
+ * Images over a configuration: the one the library loaded, or the one the last visit kept (a first answer, there
+ * before the library has loaded), or none (placeholders).
+ */
+export function createImages(configuration: Configuration | undefined): Images {
   const sizeOf = (kind: ImageKind): string | undefined => {
     const list = (configuration?.images[LISTS[kind]] ?? []) as readonly string[];
     return PREFERRED[kind].find((size) => list.includes(size)) ?? list[0];
@@ -45,9 +49,9 @@ export function createImages(catalogue: Catalogue, configuration: Configuration 
   return {
     picture(path, kind, alt, sizes = '(max-width: 600px) 45vw, 200px') {
       const size = sizeOf(kind);
-      const src = configuration && size ? safe(() => catalogue.imageUrl(path, kind, size)) : undefined;
-      if (!src) return placeholder(kind, alt);
-      const srcset = safe(() => catalogue.srcSet(path, kind));
+      const src = configuration && size ? safe(() => imageUrl(configuration, path, kind, size)) : undefined;
+      if (!src || !configuration) return placeholder(kind, alt);
+      const srcset = safe(() => srcSet(configuration, path, kind));
       const [width, height] = SHAPES[kind];
       const image = h('img', {
         class: `picture ${kind}`,
