@@ -15,6 +15,7 @@ import demoConfig, { DEMO_ROOT } from '../../demo/vite.config.js';
 import { buildPage } from './support/build-page.js';
 import { type DelayingProxy, startDelayingProxy } from './support/delaying-proxy.js';
 import { type E2EHarness, startE2E } from './support/e2e-harness.js';
+import { offlineLoadTolerates } from './support/offline-emulation.js';
 import { type PageProblems, watchPageProblems } from './support/page-problems.js';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../.tmp-e2e-demo/', import.meta.url));
@@ -23,6 +24,8 @@ const SLOW_LINK_MS = 3_000;
 let e2e: E2EHarness;
 let proxy: DelayingProxy;
 let problems: PageProblems;
+/** Console lines a test tolerates (`offline-emulation.ts`), reset after each. */
+let tolerated: RegExp[] = [];
 
 beforeAll(async () => {
   await mkdir(SCREENSHOTS, { recursive: true });
@@ -43,7 +46,8 @@ afterAll(async () => {
 afterEach(async () => {
   proxy.delayMs = 0;
   await e2e.context.setOffline(false);
-  expect(problems.take()).toEqual([]);
+  expect(problems.take(tolerated)).toEqual([]);
+  tolerated = [];
 });
 
 /** A first visit: the sync settled, the worker in control, and the first posters shown (so cached). */
@@ -142,6 +146,7 @@ describe('the demo, offline first on any network', () => {
     // The new version's files are the ones precached now.
     await e2e.context.setOffline(true);
     await page.reload();
+    tolerated = await offlineLoadTolerates(page);
     await page.locator('main .card').first().waitFor();
     expect(await page.locator('meta[name="demo-build"]').getAttribute('content')).toBe('2');
     await e2e.context.setOffline(false);
