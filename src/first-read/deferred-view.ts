@@ -1,5 +1,6 @@
 import { type InteropObservable, observableSymbol, toObservable } from '../query/observable.js';
 import type { View } from '../query/view.js';
+import { notifyListeners } from '../sync/notify-listeners.js';
 import type { ViewSnapshot } from '../sync/view-snapshot.js';
 
 /**
@@ -90,15 +91,6 @@ export class DeferredView<S extends ViewSnapshot<unknown>, V extends View<S> = V
     const snapshot = this.getSnapshot();
     if (snapshot === this.#last) return;
     this.#last = snapshot;
-    for (const listener of [...this.#listeners]) {
-      try {
-        listener();
-      } catch (error) {
-        // One broken listener must not starve the others; the error still surfaces, like `reportError`.
-        queueMicrotask(() => {
-          throw error;
-        });
-      }
-    }
+    notifyListeners(this.#listeners);
   }
 }

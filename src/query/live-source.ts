@@ -1,4 +1,5 @@
 import { liveQuery } from 'dexie';
+import { notifyListeners } from '../sync/notify-listeners.js';
 import { nextSnapshot, type ViewSnapshot } from '../sync/view-snapshot.js';
 import { type InteropObservable, observableSymbol, toObservable } from './observable.js';
 import type { View } from './view.js';
@@ -56,16 +57,7 @@ export abstract class LiveSource<S extends ViewSnapshot<unknown>> implements Vie
     const next = nextSnapshot<unknown, S>(this.#snapshot, patch);
     if (next === this.#snapshot) return;
     this.#snapshot = next;
-    for (const listener of [...this.#listeners]) {
-      try {
-        listener();
-      } catch (error) {
-        // One broken listener must not starve the others; the error still surfaces, like `reportError`.
-        queueMicrotask(() => {
-          throw error;
-        });
-      }
-    }
+    notifyListeners(this.#listeners);
   }
 
   protected abstract start(): void;

@@ -7,6 +7,7 @@ import { readStoredWithMeta, type StoredRead } from '../store/read-stored.js';
 import type { StoredOperation } from '../store/store-mappings.js';
 import type { WriteResult } from '../store/write-response.js';
 import { freshnessOf } from './freshness.js';
+import { notifyListeners } from './notify-listeners.js';
 import type { PreparedCall } from './prepare-call.js';
 import type { ReadMarks } from './read-marks.js';
 import { deepFreeze, loadingSnapshot, nextSnapshot, type ViewSnapshot, type ViewStatus } from './view-snapshot.js';
@@ -380,15 +381,6 @@ export class KeyEntry<O extends StoredOperation> {
     const next = nextSnapshot(this.#snapshot, patch);
     if (next === this.#snapshot) return;
     this.#snapshot = next;
-    for (const listener of [...this.#listeners]) {
-      try {
-        listener();
-      } catch (error) {
-        // One broken listener must not starve the others; the error still surfaces, like `reportError`.
-        queueMicrotask(() => {
-          throw error;
-        });
-      }
-    }
+    notifyListeners(this.#listeners);
   }
 }

@@ -3,7 +3,6 @@ import type { ResponseOf } from '../api/endpoints.js';
 import { MAX_PAGE } from '../api/schemas/params.js';
 import { ClosedError } from '../errors/closed-error.js';
 import { NetworkError } from '../errors/index.js';
-import { ScopeEndedError } from '../errors/scope-ended-error.js';
 import type { Priority } from '../queue/priority.js';
 import type { RequestQueue } from '../queue/request-queue.js';
 import type { CatalogueDatabase } from '../store/catalogue-database.js';
@@ -39,6 +38,7 @@ import type {
 import { ReadMarks } from './read-marks.js';
 import { recordPullFailure } from './record-pull-failure.js';
 import { revalidateStale } from './revalidate-stale.js';
+import { ScopeReads } from './scope-reads.js';
 import { nextSyncStatus, type SyncStatus, type SyncStatusEvent } from './sync-status.js';
 import type { UserScope } from './user-scope.js';
 import { deepFreeze } from './view-snapshot.js';
@@ -82,7 +82,7 @@ export class SyncEngine {
   #status: SyncStatus;
   readonly #users = new CurrentUser();
   /** The reads of each user scope, queued or in flight: a sign-out aborts them. */
-  readonly #scopeReads = new Map<string, Set<AbortController>>();
+  readonly #scopeReads = new ScopeReads((scope) => this.#users.hasEnded(scope));
   #firstAnswersKept: Promise<void> = Promise.resolve();
 
   constructor(deps: EngineDeps, initialStatus: SyncStatus) {
@@ -179,8 +179,7 @@ export class SyncEngine {
     if (ended !== undefined) {
       // What views of the scope read is not written: sign-out leaves no trace of the user.
       this.#readMarks.forget((ref) => namesUser(ref, ended));
-      for (const controller of this.#scopeReads.get(ended) ?? []) controller.abort(new ScopeEndedError(ended));
-      this.#scopeReads.delete(ended);
+      this.#scopeReads.end(ended);
     }
     if (previous?.id === current?.id) return;
     if (previous) this.#emitUser('signedOut', previous);
@@ -295,28 +294,8 @@ export class SyncEngine {
   async #pullPrepared<O extends PullOperation>(call: PreparedCall<O>, options: PullOptions): Promise<WriteResult> {
     const scope = call.userScope;
     if (scope === undefined) return this.#pullScoped(call, options);
-    if (this.#users.hasEnded(scope)) throw new ScopeEndedError(scope);
     // The read's own signal, which a sign-out of its scope aborts (and the caller's, if any).
-    const controller = new AbortController();
-    const onAbort = () => controller.abort(options.signal?.reason);
-    if (options.signal?.aborted) onAbort();
-    options.signal?.addEventListener('abort', onAbort, { once: true });
-    const reads = this.#scopeReads.get(scope) ?? new Set();
-    this.#scopeReads.set(scope, reads);
-    reads.add(controller);
-    try {
-      return await this.#pullScoped(call, { ...options, signal: controller.signal });
-    } catch (error) {
-      throw this.#users.hasEnded(scope)
-        ? new ScopeEndedError(scope)
-        : options.signal?.aborted
-          ? options.signal.reason
-          : error;
-    } finally {
-      options.signal?.removeEventListener('abort', onAbort);
-      reads.delete(controller);
-      if (reads.size === 0 && this.#scopeReads.get(scope) === reads) this.#scopeReads.delete(scope);
-    }
+    return this.#scopeReads.run(scope, options.signal, (signal) => this.#pullScoped(call, { ...options, signal }));
   }
 
   async #pullScoped<O extends PullOperation>(call: PreparedCall<O>, options: PullOptions): Promise<WriteResult> {
