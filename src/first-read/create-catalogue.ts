@@ -64,6 +64,7 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
         // The options as resolved: an injected IndexedDB and the platform's coordinate differently (tabs).
         core = module.createResolvedCatalogue(resolved);
         for (const attach of attachers.splice(0)) attach(core);
+        deferred.length = 0;
         settleReads();
         return core;
       },
@@ -117,18 +118,6 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
   const failedSnapshot = (error: unknown) =>
     Object.freeze({ data: undefined, status: 'missing' as const, fetching: false, error, updatedAt: undefined });
 
-  const storeView = <O extends StoredOperation>(operation: O, params: CatalogueParams<O> | undefined): StoreView<O> => {
-    if (core) return core.view(operation, ...([params] as ViewArgs<O>));
-    if (!isStored(operation)) throw new TypeError(`${String(operation)} is not an operation whose answers are stored`);
-    // Validated and keyed as the engine does; no user is known yet, as in the engine before `auth.ready()`.
-    const call = prepareCall(operation, params, { language, user: undefined });
-    const view: DeferredStoreView<O> = new DeferredStoreView<O>(call.requestKey, load, () =>
-      readFirst(call.requestKey, (row) => view.offer(firstSnapshot(row, clock.now()))),
-    );
-    deferred.push({ failed: (error) => view.offer(failedSnapshot(error) as ViewSnapshot<ResponseOf<O>>) });
-    whenLoaded((loaded) => view.attach(loaded.view(operation, ...([params] as ViewArgs<O>))));
-    return view;
-  };
   const handles = new Map<string, StoreView<StoredOperation>>();
   const view = <O extends StoredOperation>(operation: O, ...args: ViewArgs<O>): StoreView<O> => {
     if (core) {
@@ -136,12 +125,21 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
       const made = core.view(operation, ...args);
       return (handles.get(made.requestKey) as unknown as StoreView<O> | undefined) ?? made;
     }
-    const params = args[0] as CatalogueParams<O> | undefined;
-    const made = storeView(operation, params);
-    // The same call gives the same view, as the loaded catalogue's `view` does.
-    const known = handles.get(made.requestKey);
+    if (!isStored(operation)) throw new TypeError(`${String(operation)} is not an operation whose answers are stored`);
+    // Validated and keyed as the engine does; no user is known yet, as in the engine before `auth.ready()`.
+    const key = prepareCall(operation, args[0] as CatalogueParams<O> | undefined, {
+      language,
+      user: undefined,
+    }).requestKey;
+    // The same call gives the same view, as the loaded catalogue's `view` does (a view made in a render is safe).
+    const known = handles.get(key);
     if (known) return known as unknown as StoreView<O>;
-    handles.set(made.requestKey, made as unknown as StoreView<StoredOperation>);
+    const made: DeferredStoreView<O> = new DeferredStoreView<O>(key, load, () =>
+      readFirst(key, (row) => made.offer(firstSnapshot(row, clock.now()))),
+    );
+    deferred.push({ failed: (error) => made.offer(failedSnapshot(error) as ViewSnapshot<ResponseOf<O>>) });
+    whenLoaded((loaded) => made.attach(loaded.view(operation, ...args)));
+    handles.set(key, made as unknown as StoreView<StoredOperation>);
     return made;
   };
 
