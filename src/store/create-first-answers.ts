@@ -295,13 +295,14 @@ class FirstAnswersWriter implements FirstAnswers {
     return done;
   }
 
-  async mark(): Promise<AnswerMark | undefined> {
+  async mark(key?: string): Promise<AnswerMark | undefined> {
     if (this.#closed || this.#phase.kind !== 'idle') return undefined;
     const db = await this.#db();
     if (!db) return undefined;
     try {
       const state = await readState(db);
-      return state && !anyPending(state, this.#options.now()) ? { epoch: state.epoch } : undefined;
+      if (!state || anyPending(state, this.#options.now())) return undefined;
+      return { epoch: state.epoch, stored: key !== undefined && Object.hasOwn(state.directory, key) };
     } catch {
       return undefined;
     }

@@ -3,6 +3,11 @@ import type { FirstAnswerRow } from './first-answers-db.js';
 /** Taken before a view's fresh read of the main database; `put` refuses it once a write has begun since. */
 export interface AnswerMark {
   readonly epoch: number;
+  /**
+   * An answer for the key asked about is stored: it is exact (every write that could change it deletes it), so
+   * it needs no writing again.
+   */
+  readonly stored: boolean;
 }
 
 /**
@@ -18,8 +23,11 @@ export interface FirstAnswers {
    * (`readRef` strings: `table/key-json`), or every answer (`'all'`). Resolves or rejects as `write` does.
    */
   guard<T>(deps: readonly string[] | 'all', write: () => PromiseLike<T>): Promise<T>;
-  /** Before a view's fresh read: undefined while a write is pending anywhere (wait for `settled()`, then retry). */
-  mark(): Promise<AnswerMark | undefined>;
+  /**
+   * Before a view's fresh read of `key`: undefined while a write is pending anywhere (wait for `settled()`, then
+   * retry).
+   */
+  mark(key?: string): Promise<AnswerMark | undefined>;
   /**
    * Stores `row` under `key` with the refs it was read from (`deps`), unless a write began since `mark` or one is
    * pending; resolves whether it stored it.

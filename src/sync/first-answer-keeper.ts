@@ -67,7 +67,7 @@ export class FirstAnswerKeeper {
     const answers = this.#db.firstAnswers;
     let waitedAtClose = false;
     for (let attempt = 0; attempt < TRIES; attempt += 1) {
-      const mark = await answers.mark();
+      const mark = await answers.mark(call.requestKey);
       if (!mark) {
         // A write is pending. Closing waits for this instance's own (it ends in `settled()`, within moments), once;
         // another tab's is waited for only while open.
@@ -80,6 +80,8 @@ export class FirstAnswerKeeper {
         }
         continue;
       }
+      // Stored already, so exact: a page load showing what the last one kept writes nothing.
+      if (mark.stored) return;
       const { operation, storeParams, requestKey } = call;
       const { entry, meta } = await readStoredWithMeta(this.#db, operation, storeParams, undefined, requestKey);
       if (!entry) return;

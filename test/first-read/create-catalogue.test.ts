@@ -1,5 +1,5 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Catalogue } from '../../src/create-catalogue.js';
 import { createCatalogue as createWholeCatalogue, databaseOf } from '../../src/create-catalogue.js';
 import { createManualConnectivity } from '../../src/env.js';
@@ -239,6 +239,21 @@ describe('first answers kept by views', () => {
     const firstShown = await until(clock, again, (s) => s.data !== undefined);
     expect(firstShown.data).toStrictEqual(shown.data);
     nextSeen.stop();
+  });
+
+  it('a load that shows what the last one kept writes no first answer again (it is exact already)', async () => {
+    const { open, clock } = setup();
+    const puts = async (catalogue: Catalogue) => {
+      const put = vi.spyOn(databaseOf(catalogue).firstAnswers, 'put');
+      const view = catalogue.trendingTv({ time_window: 'week' });
+      const seen = record(view);
+      await until(clock, view, (s) => s.status === 'fresh');
+      seen.stop();
+      await catalogue.close(); // lets the answer being kept finish
+      return put.mock.calls.length;
+    };
+    expect(await puts(open(createWholeCatalogue))).toBe(1);
+    expect(await puts(open(createWholeCatalogue))).toBe(0);
   });
 
   it('after a write that changes the answer, the kept one is the new one, never the old', async () => {

@@ -165,10 +165,24 @@ describe('first answers: mark and put', () => {
     const w = world();
     const { answers } = w.tab();
     const mark = await answers.mark();
-    expect(mark).toEqual({ epoch: expect.any(Number) });
+    expect(mark).toEqual({ epoch: expect.any(Number), stored: false });
     expect(await answers.put(mark as never, 'trendingTv?page=1', row('a'), ['tvSeries/1', 'syncMeta/"k"'])).toBe(true);
     expect(await w.read('trendingTv?page=1')).toEqual(row('a'));
     expect((await w.state()).directory).toEqual({ 'trendingTv?page=1': ['tvSeries/1', 'syncMeta/"k"'] });
+  });
+
+  it('says when the key asked about is stored already (exact, so nothing to write), until a write deletes it', async () => {
+    const w = world();
+    const { answers, timers } = w.tab();
+    expect((await answers.mark('k'))?.stored).toBe(false);
+    expect(await store(answers, 'k', ['tvSeries/1'])).toBe(true);
+    expect((await answers.mark('k'))?.stored).toBe(true);
+    expect((await answers.mark('other'))?.stored).toBe(false);
+    expect((await answers.mark())?.stored).toBe(false);
+    await answers.guard(['tvSeries/1'], async () => {});
+    timers.fire();
+    await answers.settled();
+    expect((await answers.mark('k'))?.stored).toBe(false);
   });
 
   it('refuses a mark taken before a write began, even once that write is over; a new mark stores', async () => {
@@ -199,11 +213,13 @@ describe('first answers: mark and put', () => {
     expect(await view.answers.mark()).toBeUndefined();
     const state = await w.state();
     expect(Object.values(state.pending)).toEqual([expect.any(Number)]);
-    expect(await view.answers.put({ epoch: state.epoch }, 'k', row('x'), ['tvSeries/1'])).toBe(false);
+    expect(await view.answers.put({ epoch: state.epoch, stored: false }, 'k', row('x'), ['tvSeries/1'])).toBe(false);
     writing.resolve();
     await guarded;
     // The write is over but the session is not (its idle timer has not fired): still refused.
-    expect(await view.answers.put({ epoch: (await w.state()).epoch }, 'k', row('x'), ['tvSeries/1'])).toBe(false);
+    expect(
+      await view.answers.put({ epoch: (await w.state()).epoch, stored: false }, 'k', row('x'), ['tvSeries/1']),
+    ).toBe(false);
     expect(writer.timers.fire()).toEqual([IDLE_MS]);
     await writer.answers.settled();
     expect((await w.state()).pending).toEqual({});
@@ -241,7 +257,7 @@ describe('first answers: mark and put', () => {
     expect(await answers.put(undefined as never, 'k', row('x'), [])).toBe(false);
     await answers.guard(['a'], async () => {});
     expect(await answers.mark()).toBeUndefined();
-    expect(await answers.put({ epoch: (await w.state()).epoch }, 'k', row('x'), [])).toBe(false);
+    expect(await answers.put({ epoch: (await w.state()).epoch, stored: false }, 'k', row('x'), [])).toBe(false);
     timers.fire();
     await answers.settled();
     expect(await store(answers, 'k', ['a'])).toBe(true);
@@ -437,7 +453,7 @@ describe('first answers: failures degrade to misses, never to wrong answers', ()
     expect(await answers.guard(['a'], async () => 42)).toBe(42);
     expect(await answers.guard('all', async () => 'all')).toBe('all');
     expect(await answers.mark()).toBeUndefined();
-    expect(await answers.put({ epoch: 0 }, 'k', row('x'), [])).toBe(false);
+    expect(await answers.put({ epoch: 0, stored: false }, 'k', row('x'), [])).toBe(false);
     await answers.clear();
     await answers.settled();
   });
