@@ -16,9 +16,11 @@ export type EndpointOf<O extends OperationName> = Calls[O] & { readonly response
  * (`responses.ts`).
  */
 export const endpoints = Object.fromEntries(
+  // Each entry inherits its call (not a copy): the call's schemas are made once, on first use, whichever of the
+  // two reads them.
   Object.entries(calls).map(([operation, call]) => [
     operation,
-    { ...call, response: responses[operation as OperationName] },
+    Object.assign(Object.create(call) as object, { response: responses[operation as OperationName] }),
   ]),
 ) as { readonly [O in OperationName]: EndpointOf<O> };
 
