@@ -3,9 +3,9 @@ import { DATA_KINDS } from './data-kinds.js';
 
 /**
  * Empties the browse data in one transaction: public records, list pages and their freshness rows, with the
- * read times, sizes and quarantine rows about them. With `userData`, the account states, lists and watchlist
- * pages of every user and their freshness rows go too, and so do the first answers. The outbox, its bases and the sessions always stay: a
- * change waiting to be sent is the user's, and only `signOut` drops it.
+ * read times, sizes and quarantine rows about them, and every first answer. With `userData`, the account states,
+ * lists and watchlist pages of every user and their freshness rows go too. The outbox, its bases and the sessions
+ * always stay: a change waiting to be sent is the user's, and only `signOut` drops it.
  */
 export async function clearStoredData(db: CatalogueDatabase, options: { userData?: boolean } = {}): Promise<void> {
   const userTables = DATA_KINDS.user.filter((name) => name !== 'users');

@@ -44,8 +44,6 @@ import type { UserScope } from './user-scope.js';
 import { deepFreeze } from './view-snapshot.js';
 import { yieldToPage } from './yield-to-page.js';
 
-// The service caps `page` at 500 (FACTS §3), whatever `total_pages` says.
-export { MAX_PAGE } from '../api/schemas/params.js';
 export type {
   EnsureFreshResult,
   ListOperation,
