@@ -24,6 +24,17 @@ export {
   type ParsedParamsOf,
   type ResponseOf,
 } from './api/endpoints.js';
+export type {
+  InputOf,
+  OutputOf,
+  Param,
+  ParamCheck,
+  ParamInput,
+  ParamObject,
+  ParamObjectCheck,
+  ParamOutput,
+  ParamShape,
+} from './api/param-schema.js';
 export { parseParams } from './api/parse-params.js';
 export {
   type ApiResponse,
@@ -47,6 +58,8 @@ export {
   isTimeoutError,
   NetworkError,
   OfflineError,
+  type ParamIssue,
+  type ParamIssueCode,
   SchemaValidationError,
   ServiceError,
   TimeoutError,

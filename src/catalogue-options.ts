@@ -186,7 +186,7 @@ export function resolveCatalogueOptions(options: CatalogueOptions): ResolvedCata
     throw new TypeError('createCatalogue: dbName must be a string');
   }
   const language = options.language ?? defaults.language;
-  if (!languageParam.safeParse(language).success) {
+  if (!languageParam.check(language).ok) {
     throw new TypeError(`createCatalogue: language must be ll or ll-CC, got ${JSON.stringify(language)}`);
   }
   const dbName = databaseName(givenName, language);

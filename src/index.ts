@@ -7,6 +7,7 @@
  */
 export type { AccessToken } from './api/create-api-client.js';
 export type { OperationName, ParamsOf, ResponseOf } from './api/endpoints.js';
+export type { InputOf, Param, ParamInput, ParamShape } from './api/param-schema.js';
 export type {
   AccountDetails,
   AccountState,
@@ -95,6 +96,8 @@ export {
   isWorkerReplyTimeoutError,
   NetworkError,
   OfflineError,
+  type ParamIssue,
+  type ParamIssueCode,
   PendingMutationsError,
   SchemaValidationError,
   ScopeEndedError,

@@ -1,4 +1,4 @@
-import type * as z from 'zod/mini';
+import type { InputOf, OutputOf } from './param-schema.js';
 import { catalogueCalls } from './registry/catalogue-calls.js';
 import { changeCalls } from './registry/change-calls.js';
 import { detailCalls } from './registry/detail-calls.js';
@@ -16,9 +16,9 @@ export type Calls = typeof calls;
 export type OperationName = keyof Calls;
 
 /** The flat parameter object a caller passes for an operation (the service's own names). */
-export type ParamsOf<O extends OperationName> = z.input<Calls[O]['params']>;
+export type ParamsOf<O extends OperationName> = InputOf<Calls[O]['params']['shape']>;
 /** The validated, canonical parameters (lists joined, defaults applied). */
-export type ParsedParamsOf<O extends OperationName> = z.output<Calls[O]['params']>;
+export type ParsedParamsOf<O extends OperationName> = OutputOf<Calls[O]['params']['shape']>;
 
 export function isOperationName(value: unknown): value is OperationName {
   return typeof value === 'string' && Object.hasOwn(calls, value);

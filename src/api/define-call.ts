@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import { type ParamShape, strictObject } from './param-schema.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 
@@ -23,9 +23,9 @@ export interface CrossParamRule {
 
 export interface CallInput<
   M extends HttpMethod,
-  P extends z.core.$ZodShape,
-  Q extends z.core.$ZodShape,
-  B extends z.core.$ZodShape,
+  P extends ParamShape,
+  Q extends ParamShape,
+  B extends ParamShape,
   K extends EndpointKind = EndpointKind,
 > {
   readonly method: M;
@@ -62,10 +62,10 @@ function once<T>(make: () => T): () => T {
  */
 export function defineCall<
   M extends HttpMethod,
-  P extends z.core.$ZodShape,
-  Q extends z.core.$ZodShape,
+  P extends ParamShape,
+  Q extends ParamShape,
   K extends EndpointKind,
-  B extends z.core.$ZodShape = Record<never, never>,
+  B extends ParamShape = Record<never, never>,
 >(input: CallInput<M, P, Q, B, K>) {
   // Shapes and schemas are made on first use: the first-read path loads this registry before anything is shown.
   const shapes = once(() => {
@@ -77,15 +77,15 @@ export function defineCall<
     }
     return { path: pathShape, query: input.query(), body: input.body?.() };
   });
-  const pathParams = once(() => z.strictObject(shapes().path));
-  const query = once(() => z.strictObject(shapes().query));
+  const pathParams = once(() => strictObject(shapes().path));
+  const query = once(() => strictObject(shapes().query));
   const body = once(() => {
     const shape = shapes().body;
-    return shape === undefined ? undefined : z.strictObject(shape);
+    return shape === undefined ? undefined : strictObject(shape);
   });
   const params = once(() => {
     const { path, query: queryShape, body: bodyShape } = shapes();
-    return z.strictObject({ ...path, ...queryShape, ...((bodyShape ?? {}) as B) });
+    return strictObject({ ...path, ...queryShape, ...((bodyShape ?? {}) as B) });
   });
   return {
     method: input.method,

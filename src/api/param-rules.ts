@@ -1,12 +1,11 @@
-import * as z from 'zod/mini';
 import type { CrossParamRule } from './define-call.js';
+
+export { optional } from './param-schema.js';
 
 /** Shared pieces of the registry's entries: lifetimes, optional parameters, and rules spanning parameters. */
 
 export const HOUR = 3600;
 export const DAY = 24 * HOUR;
-
-export const optional = <T extends z.core.$ZodType>(schema: T) => z.optional(schema);
 
 export const sessionOrGuest: CrossParamRule = {
   param: 'session_id',

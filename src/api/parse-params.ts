@@ -1,27 +1,5 @@
-import type * as z from 'zod/mini';
 import { InvalidParamsError } from '../errors/invalid-params-error.js';
 import { calls, isOperationName, type OperationName, type ParsedParamsOf } from './calls.js';
-import { issueMessages } from './issue-messages.js';
-
-function offendingParam(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'unrecognized_keys') return issue.keys[0] ?? '(params)';
-  const first = issue.path[0];
-  return first === undefined ? '(params)' : String(first);
-}
-
-/**
- * The rule an issue states, in words. A union (`with_genres`: string or id array) reports only "Invalid input",
- * so the message of the branch whose type matched is used, or the types the union expects.
- */
-function ruleOf(issue: z.core.$ZodIssue): string {
-  if (issue.code !== 'invalid_union') return issue.message;
-  const branches = issue.errors.flat();
-  // A branch whose own type matched fails with another code, or deeper down (an array's element).
-  const specific = branches.find((branch) => branch.code !== 'invalid_type' || branch.path.length > 0);
-  if (specific) return ruleOf(specific);
-  const expected = new Set(branches.map((branch) => (branch.code === 'invalid_type' ? branch.expected : branch.code)));
-  return expected.size > 0 ? `expected ${[...expected].join(' or ')}` : issue.message;
-}
 
 /**
  * Only the caller's own keys count: a value inherited from a crafted prototype (`{ __proto__: { series_id } }`) or
@@ -45,17 +23,17 @@ export function parseParams<O extends OperationName>(operation: O, params: unkno
     throw new InvalidParamsError({ operation: String(operation), param: '(operation)', rule: 'unknown operation' });
   }
   const endpoint = calls[operation];
-  const result = endpoint.params.safeParse(ownEntries(params ?? {}), issueMessages);
-  if (!result.success) {
-    const issue = result.error.issues[0];
+  const result = endpoint.params.check(ownEntries(params ?? {}));
+  if (!result.ok) {
+    const issue = result.issues[0];
     throw new InvalidParamsError({
       operation,
-      param: issue ? offendingParam(issue) : '(params)',
-      rule: issue ? ruleOf(issue) : 'invalid parameters',
-      issues: result.error.issues,
+      param: issue?.path[0] === undefined ? '(params)' : String(issue.path[0]),
+      rule: issue?.message ?? 'invalid parameters',
+      issues: result.issues,
     });
   }
-  return checkRules(operation, result.data as Record<string, unknown>);
+  return checkRules(operation, result.value as Record<string, unknown>);
 }
 
 function checkRules<O extends OperationName>(operation: O, parsed: Record<string, unknown>): ParsedParamsOf<O> {

@@ -10,6 +10,7 @@ export { ImageUrlError, type ImageUrlErrorReason, isImageUrlError } from './imag
 export { InvalidParamsError, isInvalidParamsError } from './invalid-params-error.js';
 export { isNetworkError, NetworkError } from './network-error.js';
 export { isOfflineError, OfflineError } from './offline-error.js';
+export type { ParamIssue, ParamIssueCode } from './param-issue.js';
 export { isPendingMutationsError, PendingMutationsError } from './pending-mutations-error.js';
 export { isQuotaExceededError } from './quota-exceeded-error.js';
 export { isSchemaValidationError, SchemaValidationError } from './schema-validation-error.js';

@@ -1,6 +1,6 @@
-import type * as z from 'zod/mini';
 import { CatalogueError } from './catalogue-error.js';
 import { isNamedError } from './is-named-error.js';
+import type { ParamIssue } from './param-issue.js';
 
 /** Parameters broke a rule of the operation. Thrown before any request is built or sent. */
 export class InvalidParamsError extends CatalogueError {
@@ -10,9 +10,9 @@ export class InvalidParamsError extends CatalogueError {
   readonly param: string;
   /** The rule it broke, in words. */
   readonly rule: string;
-  readonly issues: readonly z.core.$ZodIssue[];
+  readonly issues: readonly ParamIssue[];
 
-  constructor(options: { operation: string; param: string; rule: string; issues?: readonly z.core.$ZodIssue[] }) {
+  constructor(options: { operation: string; param: string; rule: string; issues?: readonly ParamIssue[] }) {
     super(`${options.operation}: invalid parameter "${options.param}": ${options.rule}`);
     this.operation = options.operation;
     this.param = options.param;

@@ -146,8 +146,10 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
   const pageHandles = new Map<string, PagesView<ListOperation>>();
   /** Page 1's key for a signed-out caller: what pages views made before the library loaded are kept under. */
   const pageOneKey = <O extends ListOperation>(operation: O, params: CatalogueParams<O> | undefined) =>
-    prepareCall(operation, { ...(params ?? {}), page: 1 } as CatalogueParams<O>, { language, user: undefined })
-      .requestKey;
+    prepareCall(operation, { ...(params ?? {}), page: 1 } as unknown as CatalogueParams<O>, {
+      language,
+      user: undefined,
+    }).requestKey;
   const pages = <O extends ListOperation>(operation: O, ...args: ViewArgs<O>): PagesView<O> => {
     if (core) {
       const made = core.pages(operation, ...args);

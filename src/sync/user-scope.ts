@@ -1,13 +1,11 @@
-import * as z from 'zod/mini';
+import { strictObject } from '../api/param-schema.js';
 import { credentialParam, idParam } from '../api/schemas/params.js';
 
 /** Who the per-user operations act for: a logged-in account with its session, or a guest session. */
 export type UserCredentials = { account_id: number; session_id: string } | { guest_session_id: string };
 
-const userCredentials = z.union([
-  z.strictObject({ account_id: idParam, session_id: credentialParam }),
-  z.strictObject({ guest_session_id: credentialParam }),
-]);
+const account = strictObject({ account_id: idParam, session_id: credentialParam });
+const guest = strictObject({ guest_session_id: credentialParam });
 
 /**
  * The current user as the engine holds it, in memory only. `id` is what keys, events, logs and user-scoped
@@ -30,11 +28,12 @@ async function sha256Hex(text: string): Promise<string> {
  * the guest session: stable across reloads (the same guest finds their data) without revealing the credential.
  */
 export async function createUserScope(credentials: unknown): Promise<UserScope> {
-  const parsed = userCredentials.safeParse(credentials);
-  if (!parsed.success) {
+  const parsed = account.check(credentials);
+  const checked = parsed.ok ? parsed : guest.check(credentials);
+  if (!checked.ok) {
     throw new TypeError('setUser: expected { account_id, session_id } or { guest_session_id }');
   }
-  const value = parsed.data;
+  const value: UserCredentials = checked.value;
   if ('account_id' in value) {
     return Object.freeze({ id: `account:${value.account_id}`, accountId: value.account_id, credentials: value });
   }

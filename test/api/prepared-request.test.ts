@@ -54,7 +54,7 @@ describe('prepareRequest', () => {
 
 describe('client.send', () => {
   it('sends a prepared request without parsing it again', async () => {
-    const parse = vi.spyOn(endpoints.personExternalIds.params, 'safeParse');
+    const parse = vi.spyOn(endpoints.personExternalIds.params, 'check');
     const fetch = createRecordingFetch(() => jsonResponse(externalIds(7)));
     const client = createTestClient({ fetch });
     const prepared = prepareRequest('personExternalIds', { person_id: 7 });
@@ -76,7 +76,7 @@ describe('client.send', () => {
   });
 
   it('request() stays the validating wrapper: one parse, InvalidParamsError before anything is sent', async () => {
-    const parse = vi.spyOn(endpoints.personExternalIds.params, 'safeParse');
+    const parse = vi.spyOn(endpoints.personExternalIds.params, 'check');
     const fetch = createRecordingFetch(() => jsonResponse(externalIds(7)));
     const client = createTestClient({ fetch });
     await client.request('personExternalIds', { person_id: 7 });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/api/endpoints.js';
+import { discoverTvSortBy } from '../../src/api/schemas/params.js';
 import { databaseOf } from '../../src/create-catalogue.js';
 import { foldText } from '../../src/query/local-search.js';
 import type { CatalogueParams } from '../../src/sync/prepare-call.js';
@@ -9,7 +10,7 @@ import { record, renaming, settle, until } from './view-helpers.js';
 
 type Filters = CatalogueParams<'discoverTv'>;
 const GENRES = [10759, 16, 35, 80, 99, 18, 10751, 10762, 9648, 10763, 10764, 10765, 10766, 10767, 10768, 37];
-const SORTS = endpoints.discoverTv.params.shape.sort_by.def.innerType.options;
+const SORTS = discoverTvSortBy.options;
 
 const date = fc
   .date({ min: new Date(Date.UTC(1950, 0, 1)), max: new Date(Date.UTC(2026, 9, 1)), noInvalidDate: true })

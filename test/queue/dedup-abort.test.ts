@@ -187,7 +187,7 @@ describe('queue.send', () => {
   it('queues a prepared request without parsing or keying it again', async () => {
     const { clock, stub, queue } = setup();
     const events = record(queue);
-    const parse = vi.spyOn(endpoints.personExternalIds.params, 'safeParse');
+    const parse = vi.spyOn(endpoints.personExternalIds.params, 'check');
     const prepared = prepareRequest('personExternalIds', { person_id: 7 });
     const results = await clock.runUntil(Promise.all([queue.send(prepared), queue.send(prepared)]));
     expect(results[0]?.data.imdb_id).toBe('nm7');

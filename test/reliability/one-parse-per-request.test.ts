@@ -4,7 +4,7 @@ import { closedAfterEach } from '../sync/catalogue-fixture.js';
 
 /**
  * One request through the catalogue (`sync.pull` → engine → queue → client → the fake service) is validated once
- * and keyed once: the params schema's `safeParse`, `storeRequestKey` and the transport `requestKey` are counted
+ * and keyed once: the params schema's `check`, `storeRequestKey` and the transport `requestKey` are counted
  * through the real functions. The transport key is `requestKey` called from anywhere but inside the store's own key
  * functions (`storeRequestKey`, `listKeyOf`), which build their keys with it.
  */
@@ -62,7 +62,7 @@ afterEach(() => {
 describe('one parse and one key computation per request', () => {
   it('a pull parses its params once, computes its store key once and its transport key once', async () => {
     const { catalogue, urls } = open();
-    const parse = vi.spyOn(endpoints.trendingTv.params, 'safeParse');
+    const parse = vi.spyOn(endpoints.trendingTv.params, 'check');
     resetCounts();
 
     const result = await catalogue.sync.pull('trendingTv', { time_window: 'day' });
@@ -81,7 +81,7 @@ describe('one parse and one key computation per request', () => {
     const { catalogue, urls } = open();
     const deduped: unknown[] = [];
     catalogue.on('deduped', (event) => deduped.push(event));
-    const parse = vi.spyOn(endpoints.trendingTv.params, 'safeParse');
+    const parse = vi.spyOn(endpoints.trendingTv.params, 'check');
     resetCounts();
 
     const [first, second] = await Promise.all([

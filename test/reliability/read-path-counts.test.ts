@@ -75,7 +75,7 @@ describe('the read path, counted', () => {
   it('a view is validated and keyed once: one params parse, one store key, however often it is read', async () => {
     const indexedDB = await storedBefore();
     const { catalogue, clock } = open({ catalogue: { indexedDB } });
-    const parse = vi.spyOn(endpoints.trendingTv.params, 'safeParse');
+    const parse = vi.spyOn(endpoints.trendingTv.params, 'check');
     const key = vi.mocked(storeKeys.storeRequestKey);
     key.mockClear();
     const view = catalogue.trendingTv(PARAMS);

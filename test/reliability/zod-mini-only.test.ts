@@ -53,7 +53,13 @@ describe('src/ uses zod/mini, never classic zod', () => {
     expect(zodSpecifiers("import * as z from 'zod/mini';\nimport { z } from 'zod';")).toEqual(['zod/mini', 'zod']);
     expect(zodSpecifiers("export { z } from 'zod';\nawait import('zod/v4');")).toEqual(['zod', 'zod/v4']);
     expect(imports.length).toBeGreaterThan(30);
-    expect(imports).toContainEqual({ file: 'api/schemas/params.ts', specifier: 'zod/mini' });
+    expect(imports).toContainEqual({ file: 'api/schemas/tv-series-summary.ts', specifier: 'zod/mini' });
+  });
+
+  it('the parameter checks import no zod: the first-read path validates parameters without it', () => {
+    const paramFiles = ['api/param-schema.ts', 'api/schemas/params.ts', 'api/define-call.ts', 'api/parse-params.ts'];
+    for (const file of paramFiles) expect(files.map((f) => relative(SRC, f))).toContain(file);
+    expect(imports.filter(({ file }) => paramFiles.includes(file) || file.startsWith('api/registry/'))).toEqual([]);
   });
 
   it('no module imports zod other than zod/mini (zod/v4/core for types, zod/locales for English)', () => {

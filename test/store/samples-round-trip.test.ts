@@ -82,9 +82,8 @@ describe('store mappings registry', () => {
       const testCase = cases[entry.file];
       expect(testCase, entry.file).toBeDefined();
       const scoped = testCase?.userScope ? { session_id: 'session-x' } : {};
-      expect(() =>
-        endpoints[entry.operation as StoredOperation].params.parse({ ...testCase?.params, ...scoped }),
-      ).not.toThrow();
+      const checked = endpoints[entry.operation as StoredOperation].params.check({ ...testCase?.params, ...scoped });
+      expect(checked.ok ? [] : checked.issues, entry.file).toEqual([]);
     }
   });
 });

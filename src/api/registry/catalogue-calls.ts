@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import { defineCall } from '../define-call.js';
 import { changeWindow, DAY, HOUR, optional, rangeRule, sessionOrGuest, watchParamsNeedRegion } from '../param-rules.js';
 import {
@@ -13,6 +12,7 @@ import {
   languageParam,
   monetizationParam,
   numberParam,
+  originalLanguageParam,
   pageParam,
   regionParam,
   runtimeParam,
@@ -81,7 +81,7 @@ export const catalogueCalls = {
       with_keywords: optional(idListParam),
       with_networks: optional(idParam),
       with_origin_country: optional(regionParam),
-      with_original_language: optional(z.string().check(z.regex(/^[a-z]{2}$/, 'expected a language code such as en'))),
+      with_original_language: optional(originalLanguageParam),
       'with_runtime.gte': optional(runtimeParam),
       'with_runtime.lte': optional(runtimeParam),
       with_status: optional(smallIntListParam),

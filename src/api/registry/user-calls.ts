@@ -1,7 +1,7 @@
-import * as z from 'zod/mini';
 import { defineCall } from '../define-call.js';
 import { optional, sessionOrGuest } from '../param-rules.js';
 import {
+  booleanParam,
   credentialParam,
   idParam,
   languageParam,
@@ -95,7 +95,7 @@ export const userCalls = {
     path: '/3/account/{account_id}/favorite',
     pathParams: () => ({ account_id: idParam }),
     query: () => ({ session_id: credentialParam }),
-    body: () => ({ media_type: mediaTypeParam, media_id: idParam, favorite: z.boolean() }),
+    body: () => ({ media_type: mediaTypeParam, media_id: idParam, favorite: booleanParam }),
     scope: 'user',
     kind: 'action',
     maxAgeSeconds: 0,
@@ -105,7 +105,7 @@ export const userCalls = {
     path: '/3/account/{account_id}/watchlist',
     pathParams: () => ({ account_id: idParam }),
     query: () => ({ session_id: credentialParam }),
-    body: () => ({ media_type: mediaTypeParam, media_id: idParam, watchlist: z.boolean() }),
+    body: () => ({ media_type: mediaTypeParam, media_id: idParam, watchlist: booleanParam }),
     scope: 'user',
     kind: 'action',
     maxAgeSeconds: 0,

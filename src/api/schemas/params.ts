@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import { boolean, decimal, integer, oneOf, param, text } from '../param-schema.js';
 
 /**
  * Parameter rules, checked before any request is built (a bad id must never reach the network or a URL).
@@ -6,30 +6,27 @@ import * as z from 'zod/mini';
  */
 
 /** Record ids: integers ≥ 1. */
-export const idParam = z.int().check(z.minimum(1), z.maximum(Number.MAX_SAFE_INTEGER));
+export const idParam = integer(1);
 
 /** Season and episode numbers: integers ≥ 0 (season 0 holds specials). */
-export const numberParam = z.int().check(z.minimum(0), z.maximum(1_000_000));
+export const numberParam = integer(0, 1_000_000);
 
 /** The service caps `page` at 500 (FACTS §3). */
 export const MAX_PAGE = 500;
 /** The service answers 20 results a page (FACTS §3); local queries page the same way. */
 export const PAGE_SIZE = 20;
-export const pageParam = z.int().check(z.minimum(1), z.maximum(MAX_PAGE));
+export const pageParam = integer(1, MAX_PAGE);
 
-export const timeWindowParam = z.enum(['day', 'week']);
+export const timeWindowParam = oneOf(['day', 'week']);
 
 /** `ll` or `ll-CC`. */
-export const languageParam = z.string().check(z.regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'expected a language tag ll or ll-CC'));
+export const languageParam = text(/^[a-z]{2}(-[A-Z]{2})?$/, 'expected a language tag ll or ll-CC');
 
 /** A session or guest session id, or a request token: opaque, but never empty and never able to bend a URL. */
-export const credentialParam = z
-  .string()
-  .check(
-    z.minLength(1),
-    z.maxLength(256),
-    z.regex(/^[A-Za-z0-9_-]+$/, 'expected an opaque token of letters, digits, "-" and "_"'),
-  );
+export const credentialParam = text(
+  /^[A-Za-z0-9_-]{1,256}$/,
+  'expected an opaque token of 1 to 256 letters, digits, "-" and "_"',
+);
 
 function isCalendarDate(value: string): boolean {
   const [y, m, d] = value.split('-').map(Number) as [number, number, number];
@@ -38,35 +35,53 @@ function isCalendarDate(value: string): boolean {
 }
 
 /** `YYYY-MM-DD`, and a real calendar day. */
-export const dateParam = z
-  .string()
-  .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD'), z.refine(isCalendarDate, 'not a calendar date'));
+export const dateParam = text(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD', {
+  test: isCalendarDate,
+  message: 'not a calendar date',
+});
 
-export const yearParam = z.int().check(z.minimum(1800), z.maximum(3000));
+export const yearParam = integer(1800, 3000);
+
+const idListString = text(/^\d+(?:(,\d+)*|(\|\d+)*)$/, 'expected ids joined by "," (AND) or "|" (OR), not mixed', {
+  test: (s) => s.split(/[,|]/).every((id) => Number(id) >= 1),
+  message: 'ids must be ≥ 1',
+});
 
 /**
  * A list of ids. A string keeps the service's own syntax (comma = AND, pipe = OR, not mixed); an array of
  * numbers means AND. Either way the canonical form sent is the string.
  */
-export const idListParam = z.union([
-  z.string().check(
-    z.regex(/^\d+(?:(,\d+)*|(\|\d+)*)$/, 'expected ids joined by "," (AND) or "|" (OR), not mixed'),
-    z.refine((s) => s.split(/[,|]/).every((id) => Number(id) >= 1), 'ids must be ≥ 1'),
-  ),
-  z.pipe(
-    z.array(idParam).check(z.minLength(1)),
-    z.transform((ids: number[]) => ids.join(',')),
-  ),
-]);
+export const idListParam = param<string | number[], string>((value) => {
+  if (!Array.isArray(value)) {
+    if (typeof value === 'string') return idListString.check(value);
+    return {
+      ok: false,
+      issue: {
+        code: 'invalid_type',
+        path: [],
+        message: 'expected string or array: ids joined by "," or "|", or an array of ids',
+      },
+    };
+  }
+  if (value.length === 0) {
+    return {
+      ok: false,
+      issue: { code: 'too_small', path: [], message: 'Too small: expected array to have >=1 items' },
+    };
+  }
+  for (const [index, id] of value.entries()) {
+    const checked = idParam.check(id);
+    if (!checked.ok) return { ok: false, issue: { ...checked.issue, path: [index] } };
+  }
+  return { ok: true, value: value.join(',') };
+});
 
 /** Small integer enumerations joined by comma or pipe (`with_status`, `with_type`). */
-export const smallIntListParam = z
-  .string()
-  .check(z.regex(/^\d(?:(,\d)*|(\|\d)*)$/, 'expected digits joined by "," or "|"'));
+export const smallIntListParam = text(/^\d(?:(,\d)*|(\|\d)*)$/, 'expected digits joined by "," or "|"');
 
-export const booleanParam = z.boolean();
+export const booleanParam = boolean();
 
-export const discoverTvSortBy = z.enum([
+export const discoverTvSortBy = oneOf([
   'first_air_date.asc',
   'first_air_date.desc',
   'name.asc',
@@ -81,40 +96,37 @@ export const discoverTvSortBy = z.enum([
   'vote_count.desc',
 ]);
 
-export const watchlistSortBy = z.enum(['created_at.asc', 'created_at.desc']);
+export const watchlistSortBy = oneOf(['created_at.asc', 'created_at.desc']);
 
 /** An IANA time zone name such as `America/New_York`. */
-export const timezoneParam = z
-  .string()
-  .check(z.regex(/^[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+){0,2}$/, 'expected a time zone name'));
+export const timezoneParam = text(/^[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+){0,2}$/, 'expected a time zone name');
 
 /** Comma-separated language codes, with `null` for untagged images (`en,null`). */
-export const imageLanguagesParam = z
-  .string()
-  .check(z.regex(/^(?:[a-z]{2}|null)(?:,(?:[a-z]{2}|null))*$/, 'expected codes such as "en,null"'));
+export const imageLanguagesParam = text(
+  /^(?:[a-z]{2}|null)(?:,(?:[a-z]{2}|null))*$/,
+  'expected codes such as "en,null"',
+);
 
-export const monetizationParam = z
-  .string()
-  .check(
-    z.regex(
-      /^(?:flatrate|free|ads|rent|buy)(?:(,(?:flatrate|free|ads|rent|buy))*|(\|(?:flatrate|free|ads|rent|buy))*)$/,
-      'expected flatrate, free, ads, rent or buy joined by "," or "|"',
-    ),
-  );
+export const monetizationParam = text(
+  /^(?:flatrate|free|ads|rent|buy)(?:(,(?:flatrate|free|ads|rent|buy))*|(\|(?:flatrate|free|ads|rent|buy))*)$/,
+  'expected flatrate, free, ads, rent or buy joined by "," or "|"',
+);
 
 /** A watch region: ISO 3166-1 alpha-2. */
-export const regionParam = z.string().check(z.regex(/^[A-Z]{2}$/, 'expected a country code such as US'));
+export const regionParam = text(/^[A-Z]{2}$/, 'expected a country code such as US');
 
-export const voteAverageParam = z.number().check(z.minimum(0), z.maximum(10));
-export const countParam = z.int().check(z.minimum(0));
-export const runtimeParam = z.int().check(z.minimum(0));
+/** An original language: ISO 639-1. */
+export const originalLanguageParam = text(/^[a-z]{2}$/, 'expected a language code such as en');
+
+export const voteAverageParam = decimal(0, 10);
+export const countParam = integer(0);
+export const runtimeParam = integer(0);
 
 /** What favorite and watchlist writes act on. */
-export const mediaTypeParam = z.enum(['movie', 'tv']);
+export const mediaTypeParam = oneOf(['movie', 'tv']);
 
 /** A rating: 0.5 to 10 in steps of 0.5, as the service accepts it. */
-export const ratingParam = z.number().check(
-  z.minimum(0.5),
-  z.maximum(10),
-  z.refine((value) => Number.isInteger(value * 2), 'expected a multiple of 0.5'),
-);
+export const ratingParam = decimal(0.5, 10, {
+  test: (value) => Number.isInteger(value * 2),
+  message: 'expected a multiple of 0.5',
+});
