@@ -85,7 +85,8 @@ export class PagesViewSource<O extends ListOperation> extends LiveSource<PagesSn
     if (!this.hasNextPage) return;
     this.#count += 1;
     const page = this.#count;
-    this.update({ pageCount: page } as Partial<PagesSnapshot<O>>);
+    // A page asked for and not shown yet: there is no next page to offer until it is.
+    this.update({ pageCount: page, hasNextPage: false } as Partial<PagesSnapshot<O>>);
     if (this.started) await this.#attach(page).source.settled();
   }
 
@@ -134,7 +135,7 @@ export class PagesViewSource<O extends ListOperation> extends LiveSource<PagesSn
     if (!this.started || this.#shownKey !== key || stored <= this.#count) return;
     const from = this.#count + 1;
     this.#count = stored;
-    this.update({ pageCount: stored } as Partial<PagesSnapshot<O>>);
+    this.update({ pageCount: stored, hasNextPage: false } as Partial<PagesSnapshot<O>>);
     for (let page = from; page <= stored; page++) this.#attach(page);
   }
 

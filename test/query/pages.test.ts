@@ -85,6 +85,10 @@ describe('paged views', () => {
     await settle(clock);
     expect(view.getSnapshot()).toBe(snapshot);
     expect(urls.filter((u) => u.includes('/discover/tv'))).toHaveLength(pages.length);
+    // No snapshot offers a next page while one asked for is not shown yet (a "Show more" beside "Loading more").
+    const offeredWhileWaiting = rec.snapshots.filter((s) => s.hasNextPage && s.pageCount > (s.data?.page ?? 0));
+    expect(rec.snapshots.length).toBeGreaterThan(pages.length);
+    expect(offeredWhileWaiting).toEqual([]);
     rec.stop();
   });
 
