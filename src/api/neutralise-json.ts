@@ -15,23 +15,35 @@ const FORBIDDEN_KEYS = ['__proto__', 'constructor', 'prototype'] as const;
 /**
  * Walks a value fresh from `JSON.parse`, deleting every forbidden key at any depth (the service never sends them,
  * so the data loses nothing: it is neutralised rather than rejected), and reports a body nested deeper than
- * `maxDepth`. Iterative, with an explicit stack: a recursive walk would itself overflow on the hostile input.
+ * `maxDepth`. Recursive, but never deeper than `maxDepth` + 1 calls: a node past the limit ends the walk, so a
+ * hostile million-deep body cannot overflow the stack. It allocates nothing per node (every response's every record
+ * goes through it while a sync runs).
  */
 export function neutraliseJson(value: unknown, maxDepth = MAX_JSON_DEPTH): { ok: true } | { ok: false; depth: number } {
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop() as [unknown, number];
-    if (typeof node !== 'object' || node === null) continue;
-    if (depth > maxDepth) return { ok: false, depth };
-    if (Array.isArray(node)) {
-      for (const item of node) stack.push([item, depth + 1]);
-      continue;
+  const tooDeep = walk(value, 1, maxDepth);
+  return tooDeep === 0 ? { ok: true } : { ok: false, depth: tooDeep };
+}
+
+/** 0 when `node` and everything under it is within `maxDepth`, else the depth of the first node beyond it. */
+function walk(node: unknown, depth: number, maxDepth: number): number {
+  if (typeof node !== 'object' || node === null) return 0;
+  if (depth > maxDepth) return depth;
+  if (Array.isArray(node)) {
+    for (let index = 0; index < node.length; index++) {
+      const tooDeep = walk(node[index], depth + 1, maxDepth);
+      if (tooDeep !== 0) return tooDeep;
     }
-    const record = node as Record<string, unknown>;
-    for (const key of FORBIDDEN_KEYS) {
-      if (Object.hasOwn(record, key)) delete record[key];
-    }
-    for (const key of Object.keys(record)) stack.push([record[key], depth + 1]);
+    return 0;
   }
-  return { ok: true };
+  const record = node as Record<string, unknown>;
+  for (const key of FORBIDDEN_KEYS) {
+    if (Object.hasOwn(record, key)) delete record[key];
+  }
+  // `for…in` walks the keys without making an array of them; only own keys are followed.
+  for (const key in record) {
+    if (!Object.hasOwn(record, key)) continue;
+    const tooDeep = walk(record[key], depth + 1, maxDepth);
+    if (tooDeep !== 0) return tooDeep;
+  }
+  return 0;
 }

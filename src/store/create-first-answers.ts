@@ -3,6 +3,7 @@ import type { AnswerMark, FirstAnswers } from './first-answers.js';
 import { type FirstAnswerRow, type FirstAnswersLocation, openFirstAnswersDb, STATE_KEY } from './first-answers-db.js';
 import {
   anyPending,
+  type DepSet,
   deleteIntersecting,
   deleteKeys,
   readState,
@@ -48,6 +49,16 @@ const globalTimers: Pick<Clock, 'setTimeout' | 'clearTimeout'> = {
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
 };
 
+/** FNV-1a, 30 bits: small integers a `Set` holds without allocating. */
+function depHash(dep: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < dep.length; index++) {
+    hash ^= dep.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash & 0x3fffffff;
+}
+
 /**
  * One write session of this instance: opened by the first `guard`, closed once writes stop. Holds the directory
  * as of its last transaction, a superset of the stored one while its pending entry is live (no `put` succeeds
@@ -59,8 +70,13 @@ class Session {
   #index: Map<string, string[]> | undefined;
   /** Our pending entry's expiry as written (clock ms); -Infinity while none is (not opened, or it failed). */
   until = Number.NEGATIVE_INFINITY;
-  /** The union of the deps written in the session (what its close deletes by), or every answer. */
-  readonly deps = new Set<string>();
+  /**
+   * The union of the deps written in the session (what its close deletes by), or every answer. Kept as hashes: a
+   * sync of a whole list writes a dep per record, and holding each string until the close grew the heap by as much
+   * as the sync itself. Two deps sharing a hash only delete an answer more (a miss, never a wrong answer).
+   */
+  readonly #depHashes = new Set<number>();
+  readonly deps: DepSet = { has: (dep) => this.#depHashes.has(depHash(dep)) };
   all = false;
   /** Keys deleted by the session's committed transactions (what `onInvalidated` is told), or every answer. */
   readonly deleted = new Set<string>();
@@ -73,7 +89,7 @@ class Session {
 
   note(deps: readonly string[] | 'all'): void {
     if (deps === 'all') this.all = true;
-    else for (const dep of deps) this.deps.add(dep);
+    else for (const dep of deps) this.#depHashes.add(depHash(dep));
   }
 
   /** The answers (per the session's directory) that `deps` intersect. */

@@ -128,11 +128,10 @@ export function updateState<T>(
  * Deletes (in the caller's transaction) every answer whose deps intersect `deps`, or every answer for `'all'`,
  * and their directory entries; returns the keys deleted.
  */
-export function deleteIntersecting(
-  state: WritersState,
-  store: IDBObjectStore,
-  deps: ReadonlySet<string> | 'all',
-): string[] {
+/** Which deps a write touched: a set, or anything answering `has` for one. */
+export type DepSet = Pick<ReadonlySet<string>, 'has'>;
+
+export function deleteIntersecting(state: WritersState, store: IDBObjectStore, deps: DepSet | 'all'): string[] {
   const keys =
     deps === 'all'
       ? Object.keys(state.directory)
