@@ -323,6 +323,24 @@ describe('first answers: guard', () => {
     expect(writer.invalidated).toEqual([['has-x', 'has-y']]);
   });
 
+  it('a session of thousands of writes (a whole list) still closes by exactly the answers its deps intersect', async () => {
+    const w = world();
+    const writer = w.tab();
+    // 300 writes of 21 deps each, like 300 pages of a list: a freshness row and 20 records.
+    const pages = Array.from({ length: 300 }, (_, page) => [
+      `syncMeta:list?page=${page + 1}`,
+      ...Array.from({ length: 20 }, (_, i) => `tvSeries:${page * 20 + i + 1}`),
+    ]);
+    await Promise.all(pages.map((deps) => writer.answers.guard(deps, async () => {})));
+    await w.bypassPut('record-written', ['tvSeries:4321', 'configuration']);
+    await w.bypassPut('page-written', ['syncMeta:list?page=300']);
+    await w.bypassPut('record-not-written', ['tvSeries:6001']);
+    await w.bypassPut('other-list', ['syncMeta:list?page=301', 'tvSeries:0']);
+    await writer.idle();
+    expect(await w.storedKeys()).toEqual(['other-list', 'record-not-written']);
+    expect(writer.invalidated).toEqual([['record-written', 'page-written']]);
+  });
+
   it('view marks, a write begins and ends, the view puts what it read before: refused; then stores the new value', async () => {
     const w = world();
     const view = w.tab();
