@@ -48,9 +48,9 @@ export type OutputOf<S extends ParamShape> = Simplify<
 >;
 
 const pass = <O>(value: O): ParamCheck<O> => ({ ok: true, value });
-const fail = (code: ParamIssueCode, message: string, path: readonly (string | number)[] = []): ParamCheck<never> => ({
+const fail = (code: ParamIssueCode, message: string): ParamCheck<never> => ({
   ok: false,
-  issue: { code, path, message },
+  issue: { code, path: [], message },
 });
 
 /** How zod names a value's type in "received …". */
@@ -59,8 +59,13 @@ function received(value: unknown): string {
   if (Array.isArray(value)) return 'array';
   if (typeof value === 'number') return Number.isNaN(value) ? 'NaN' : Number.isFinite(value) ? 'number' : 'Infinity';
   if (typeof value !== 'object') return typeof value;
-  const name = (Object.getPrototypeOf(value) as { constructor?: { name?: unknown } } | null)?.constructor?.name;
-  return typeof name === 'string' && name !== 'Object' ? name : 'object';
+  try {
+    const name = (Object.getPrototypeOf(value) as { constructor?: { name?: unknown } } | null)?.constructor?.name;
+    return typeof name === 'string' && name !== 'Object' ? name : 'object';
+  } catch {
+    // A proxy whose traps throw is still refused with this issue, not with its own error.
+    return 'object';
+  }
 }
 
 const wrongType = (expected: string, value: unknown) =>

@@ -85,6 +85,21 @@ describe('parameter rules agree with zod', () => {
     );
   });
 
+  it('a proxy whose traps throw is refused with an issue, not its own error', () => {
+    const hostile = new Proxy(
+      {},
+      {
+        getPrototypeOf() {
+          throw new Error('trap');
+        },
+      },
+    );
+    expect(idParam.check(hostile)).toEqual({
+      ok: false,
+      issue: { code: 'invalid_type', path: [], message: 'Invalid input: expected number, received object' },
+    });
+  });
+
   it('a value beyond the safe integers is refused as too big', () => {
     expect(idParam.check(2 ** 53)).toEqual({
       ok: false,
