@@ -26,15 +26,42 @@ export class DeferredPagesView<O extends ListOperation>
     return this.getSnapshot().hasNextPage;
   }
 
+  /**
+   * Adds the next page of what this view shows. Asked while the real view has not read page 1 yet (a tap on "Show
+   * more" under a first answer), it waits for that read: the real view only offers a next page once it has one.
+   */
   async fetchNextPage(): Promise<void> {
     await this.#load();
-    await (this.real as PagesView<O>).fetchNextPage();
+    const real = this.real as PagesView<O>;
+    if (real.getSnapshot().status === 'loading') await readOnce(real);
+    await real.fetchNextPage();
   }
 
   async refresh(): Promise<void> {
     await this.#load();
     await (this.real as PagesView<O>).refresh();
   }
+}
+
+/**
+ * Resolves once `view` has read its first page (or failed to): subscribed meanwhile, so a view nobody else watches
+ * reads too.
+ */
+function readOnce<O extends ListOperation>(view: PagesView<O>): Promise<void> {
+  return new Promise((resolve) => {
+    let done = false;
+    let stop: (() => void) | undefined;
+    const check = () => {
+      const snapshot = view.getSnapshot();
+      if (done || (snapshot.status === 'loading' && snapshot.error === undefined)) return;
+      done = true;
+      stop?.();
+      resolve();
+    };
+    stop = view.subscribe(check);
+    if (done) stop();
+    else check();
+  });
 }
 
 /** Page 1 of a list as a pages view shows it: its ids once each, and whether a page 2 exists. */

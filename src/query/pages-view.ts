@@ -128,6 +128,8 @@ export class PagesViewSource<O extends ListOperation> extends LiveSource<PagesSn
     let stored: number;
     try {
       stored = await this.#engine.storedPageCount(this.#call(1).call, RESUMED_PAGES);
+      // Keyed again after the wait, before anything changes: the pages below are keyed the same way, at once.
+      this.#call(1);
     } catch {
       // Closed or signed out meanwhile: there is nothing to resume.
       return;

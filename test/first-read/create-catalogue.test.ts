@@ -174,6 +174,45 @@ describe('the first-read createCatalogue', () => {
     seen.stop();
   });
 
+  it('"show more" right after a first answer shows adds page 2, though the library had not read page 1 yet', async () => {
+    const { open, indexedDB, clock } = setup();
+    const writer = open(createWholeCatalogue);
+    await writer.sync.pull('discoverTv', {});
+    const stored = await writer.read('discoverTv', {});
+    await writer.close();
+    if (!stored || stored.total_pages < 2) throw new Error('no list of two pages stored');
+    await putFirstAnswer(indexedDB, 'discoverTv?language=en-US&page=1', {
+      data: stored,
+      updatedAt: clock.now(),
+      expiresAt: clock.now() + 3_600_000,
+    });
+    const catalogue = open();
+    const pages = catalogue.pages('discoverTv', {});
+    const seen = record(pages);
+    const first = await until(clock, pages, (s) => s.data !== undefined);
+    expect(first.hasNextPage).toBe(true);
+    // At once, as a user taps "Show more" on what was shown: before the library's own read of page 1.
+    const more = pages.fetchNextPage();
+    await until(clock, pages, (s) => s.data?.page === 2 && !s.fetching);
+    await more;
+    expect(pages.getSnapshot()).toMatchObject({ pageCount: 2, data: { page: 2 } });
+    seen.stop();
+
+    // Asked and then closed before the library read page 1: the call settles, it does not wait forever.
+    const again = open();
+    const shown = again.pages('discoverTv', {});
+    const stop = shown.subscribe(() => {});
+    await until(clock, shown, (s) => s.data !== undefined);
+    const asked = shown.fetchNextPage().then(
+      () => 'settled',
+      () => 'settled',
+    );
+    await again.close();
+    const waited = new Promise((resolve) => setTimeout(() => resolve('still waiting'), 2_000));
+    expect(await Promise.race([asked, waited])).toBe('settled');
+    stop();
+  });
+
   it('without a first answer it shows loading and then what the whole library shows', async () => {
     const { open, clock, urls } = setup();
     const catalogue = open();
