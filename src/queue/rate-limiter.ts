@@ -74,10 +74,11 @@ interface Tick {
 export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const { clock, minPerSecond, decreaseFactor, recoverPerSecond } = options;
   let perSecond = options.perSecond;
-  // Requests holding a place, in send order; short (≤ rate + concurrency), so plain scans are cheapest.
-  let ticks: Tick[] = [];
+  // Requests holding a place, in send order; short (≤ rate + concurrency), so plain scans are cheapest. Both arrays
+  // are compacted in place: they are trimmed before every start, and a copy each time is garbage at the sync's pace.
+  const ticks: Tick[] = [];
   // Send times of the last PACE_MS, for pacing.
-  let recent: number[] = [];
+  const recent: number[] = [];
   const refused = new Set<number>();
   let floorRate = perSecond;
   let decreasedAt = Number.NEGATIVE_INFINITY;
@@ -95,11 +96,12 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
 
   function expire(now: number): void {
     if (!ticks.some((t) => t.end !== undefined && t.end <= now - WINDOW_MS)) return;
-    ticks = ticks.filter((t) => {
-      const keep = t.end === undefined || t.end > now - WINDOW_MS;
-      if (!keep) refused.delete(t.seq);
-      return keep;
-    });
+    let kept = 0;
+    for (const tick of ticks) {
+      if (tick.end === undefined || tick.end > now - WINDOW_MS) ticks[kept++] = tick;
+      else refused.delete(tick.seq);
+    }
+    ticks.length = kept;
   }
 
   /** Starts in the window before `seq` that the server did not refuse: what it accepted before saying no. */
@@ -125,7 +127,9 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     },
     paceDelay() {
       const now = clock.now();
-      recent = recent.filter((at) => at > now - PACE_MS);
+      let kept = 0;
+      for (const at of recent) if (at > now - PACE_MS) recent[kept++] = at;
+      recent.length = kept;
       const burst = Math.max(1, Math.ceil(rateAt(now) / (WINDOW_MS / PACE_MS)));
       const excess = recent.length - burst;
       return excess < 0 ? 0 : (recent[excess] as number) + PACE_MS - now;
