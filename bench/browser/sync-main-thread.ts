@@ -13,6 +13,9 @@
  *   busy figure from the same tasks; `TaskDuration` is kept as a cross-check field (it reads higher: it also counts
  *   work outside top-level tasks). The page's own `longtask` PerformanceObserver count is kept beside it.
  * - growth: busy and wall at 1,000 pages ÷ at 250, per side; the library's against raw Dexie's (goal: within 10 %).
+ * - a phone's CPU: the 250 pages again with the CPU throttled 4× (`Emulation.setCPUThrottlingRate`), the same
+ *   rounds and figures, as reference rows (`p250cpu4.*`, no goals): whether a sync would cost frames on a slower
+ *   device, which is what a worker mode would be for.
  * - heap peak while ingesting 100k records (`--smoke`: 2k), library vs raw Dexie: `Runtime.getHeapUsage` polled
  *   every 50 ms during the run, minus the heap after a forced GC before it (the prepared answers are in both). A
  *   peak depends on when the collector runs, so the sides take turns over 3 rounds (1 in smoke) and the medians
@@ -130,6 +133,22 @@ export async function runSyncMainThread(smoke: boolean, log: (message: string) =
       }
       runs[size] = bySide;
     }
+    const phone = `p${small}cpu4`;
+    const phoneLists = sizes[`p${small}`] as ListSpec[];
+    await page.evaluate((l) => window.syncBench.prepare(l), phoneLists);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const onPhone = Object.fromEntries(SIDES.map((s) => [s, [] as RunFigures[]])) as Record<SyncSide, RunFigures[]>;
+    for (let r = 0; r < rounds; r++) {
+      for (const side of SIDES) {
+        const figures = await measureRun(page, cdp, trace, side, phoneLists);
+        onPhone[side].push(figures);
+        log(
+          `${phone} ${side} round ${r + 1}: wall ${figures.wallMs} ms, busy ${figures.busyMs} ms, longest ${figures.longestMs} ms`,
+        );
+      }
+    }
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    runs[phone] = onPhone;
     await page.evaluate(() => window.syncBench.forget());
     const heapN = smoke ? 2000 : 100_000;
     const heapLists = await listsFor(heapN);
@@ -154,7 +173,7 @@ export async function runSyncMainThread(smoke: boolean, log: (message: string) =
       ]),
     );
     await page.evaluate(() => window.syncBench.forget());
-    return syncResult(runs, heap, heapN, [`p${small}`, `p${half * 2}`] as const);
+    return syncResult(runs, heap, heapN, [`p${small}`, `p${half * 2}`] as const, phone);
   } finally {
     await context.close().catch(() => {});
     await served.close().catch(() => {});
@@ -177,6 +196,7 @@ export function syncResult(
   heap: Record<string, { peakMiB: number; seconds: number; rounds: number[] }>,
   heapN: number,
   [small, large]: readonly [string, string],
+  phone?: string,
 ): BenchResult {
   const med = (size: string, side: SyncSide, metric: Metric) =>
     round(median((runs[size]?.[side] ?? []).map((f) => f[metric])), 1);
@@ -239,6 +259,23 @@ export function syncResult(
     row(`${size}.tbt`, L('tbtMs'), R('tbtMs'), null, '', undefined, 'ms');
     row(
       `${size}.longestTask`,
+      L('longestMs'),
+      R('longestMs'),
+      ratio(L('longestMs'), R('longestMs')),
+      '',
+      undefined,
+      'ms',
+    );
+  }
+  if (phone !== undefined && runs[phone]) {
+    const L = (m: Metric) => med(phone, 'library', m);
+    const R = (m: Metric) => med(phone, 'raw', m);
+    row(`${phone}.busyVsRaw`, L('busyMs'), R('busyMs'), ratio(L('busyMs'), R('busyMs')), '', undefined, 'ms');
+    row(`${phone}.wallVsRaw`, L('wallMs'), R('wallMs'), ratio(L('wallMs'), R('wallMs')), '', undefined, 'ms');
+    row(`${phone}.tasksAtLeast50`, L('atLeast50'), R('atLeast50'), null, '', undefined, 'tasks');
+    row(`${phone}.tasksOver16`, L('over16'), R('over16'), null, '', undefined, 'tasks');
+    row(
+      `${phone}.longestTask`,
       L('longestMs'),
       R('longestMs'),
       ratio(L('longestMs'), R('longestMs')),
