@@ -1,3 +1,5 @@
+import { GENRE_TRANSLATIONS } from './genre-translations.js';
+
 /** The service's genre names for the ids the generator draws (`vocabulary.ts`), as details list them. */
 const NAMES: Readonly<Record<number, string>> = {
   28: 'Action',
@@ -29,7 +31,11 @@ const NAMES: Readonly<Record<number, string>> = {
   10768: 'War & Politics',
 };
 
-/** `[{ id, name }]` for a record's `genre_ids`, in the same order. */
-export function genresOf(ids: readonly number[]): { id: number; name: string }[] {
-  return ids.map((id) => ({ id, name: NAMES[id] ?? `Genre ${id}` }));
+/**
+ * `[{ id, name }]` for a record's `genre_ids`, in the same order, named in `language` (ISO 639-1) where the service
+ * has the genre's name in it, else in English.
+ */
+export function genresOf(ids: readonly number[], language = 'en'): { id: number; name: string }[] {
+  const translated = Object.hasOwn(GENRE_TRANSLATIONS, language) ? GENRE_TRANSLATIONS[language] : undefined;
+  return ids.map((id) => ({ id, name: translated?.[id] ?? NAMES[id] ?? `Genre ${id}` }));
 }

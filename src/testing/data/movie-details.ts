@@ -5,8 +5,8 @@ import { movieCredits } from './movie-credits.js';
 import { recordRandom } from './random.js';
 import { LAST_DAY } from './series.js';
 import { dayOf, maybeImage } from './text.js';
-import { localizeMovie } from './translations.js';
-import { movieVideos } from './videos.js';
+import { localizeMovie, movieTagline } from './translations.js';
+import { movieVideos, videosIn } from './videos.js';
 import { COUNTRY_OF, LANGUAGE_NAMES } from './vocabulary.js';
 
 const TAGLINES = ['Some secrets never sleep.', 'One night changes everything.', 'Based on a true story.'];
@@ -20,13 +20,15 @@ export function spokenLanguages(language: string): { english_name: string; iso_6
 /**
  * `GET /3/movie/{movie_id}` in the shape of OpenAPI `movie-details`: the movie's summary fields (localized like
  * every list gives them) and its details, with `credits` and `videos` appended when asked for, each the
- * sub-resource without its `id`, as the service appends them.
+ * sub-resource without its `id`, as the service appends them (the videos in `videoLanguages` only). The tagline and
+ * the genres' names are in `language` too.
  */
 export function movieDetailsOf(
   cat: Catalogue,
   index: number,
   language: string,
   append: ReadonlySet<string>,
+  videoLanguages: ReadonlySet<string> = new Set([language]),
 ): Record<string, unknown> {
   const { genre_ids, media_type: _type, softcore: _softcore, ...summary } = cat.movieSummary(index, false);
   const rng = recordRandom(cat.seed, KIND.movieDetails, index);
@@ -46,7 +48,7 @@ export function movieDetailsOf(
     ...summary,
     belongs_to_collection: collection,
     budget,
-    genres: genresOf(genre_ids as number[]),
+    genres: genresOf(genre_ids as number[], language),
     homepage: rng.chance(0.5) ? '' : `https://movies.example/${summary.id as number}`,
     imdb_id: rng.chance(0.1) ? null : `tt${String(rng.int(1, 9_999_999)).padStart(7, '0')}`,
     origin_country: [COUNTRY_OF[summary.original_language as string] ?? 'US'],
@@ -56,14 +58,14 @@ export function movieDetailsOf(
     runtime: rng.chance(0.05) ? null : rng.int(75, 190),
     spoken_languages: spokenLanguages(summary.original_language as string),
     status,
-    tagline: rng.chance(0.3) ? '' : rng.pick(TAGLINES),
+    tagline: movieTagline(cat, summary, rng.chance(0.3) ? '' : rng.pick(TAGLINES), language),
   };
   if (append.has('credits')) {
     const { id: _id, ...credits } = movieCredits(cat, index);
     details.credits = credits;
   }
   if (append.has('videos')) {
-    const { id: _id, ...videos } = movieVideos(cat, index);
+    const { id: _id, ...videos } = videosIn(movieVideos(cat, index), videoLanguages);
     details.videos = videos;
   }
   return localizeMovie(cat, details, language);

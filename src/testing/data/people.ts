@@ -2,6 +2,7 @@ import type { Catalogue } from './catalogue.js';
 import { KIND } from './kinds.js';
 import { type RecordRandom, recordRandom, round3 } from './random.js';
 import { maybeImage, personName } from './text.js';
+import { TRANSLATION_VOCABULARY } from './translation-vocabulary.js';
 import { DEPARTMENTS, LANGUAGE_NAMES, SCRIPTS } from './vocabulary.js';
 
 export interface PersonCore {
@@ -116,6 +117,24 @@ export function personExternalIds(cat: Catalogue, index: number): Record<string,
   };
 }
 
+/** A biography in the language where the fake has words for it, else the English one naming the language. */
+function biographyText(name: string, language: string, english: string): string {
+  const vocabulary = Object.hasOwn(TRANSLATION_VOCABULARY, language) ? TRANSLATION_VOCABULARY[language] : undefined;
+  return vocabulary ? `${name} ${vocabulary.biography}` : `${name} is an actor and filmmaker (${english}).`;
+}
+
+/**
+ * A person's biography in `language` (ISO 639-1), exactly as their translations give it: "" where they have no
+ * translation into it, as the service answers then.
+ */
+export function biographyIn(cat: Catalogue, index: number, language: string): string {
+  const translations = personTranslations(cat, index).translations as {
+    iso_639_1: string;
+    data: { biography: string };
+  }[];
+  return translations.find((translation) => translation.iso_639_1 === language)?.data.biography ?? '';
+}
+
 export function personTranslations(cat: Catalogue, index: number): Record<string, unknown> {
   const rng = recordRandom(cat.seed, KIND.translations, index);
   const text = personText(cat, index);
@@ -132,7 +151,7 @@ export function personTranslations(cat: Catalogue, index: number): Record<string
         name: native,
         english_name: english,
         data: {
-          biography: rng.chance(0.3) ? '' : `${text.name} is an actor and filmmaker (${english}).`,
+          biography: rng.chance(0.3) ? '' : biographyText(text.name, language, english),
           name: rng.chance(0.5) ? '' : text.name,
           // In SPEC's table but absent from both real captures: sent by some records only.
           ...(withPrimary ? { primary: language === 'en' } : {}),

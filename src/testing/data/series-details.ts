@@ -4,11 +4,12 @@ import { spokenLanguages } from './movie-details.js';
 import { networkOf, seasonDetailsOf } from './season-details.js';
 import { seasonCredits } from './seasons.js';
 import { seriesCore } from './series.js';
-import { localizeSeries } from './translations.js';
+import { localizeEpisode, localizeSeries, seasonTranslation } from './translations.js';
 
 /**
  * `GET /3/tv/{series_id}` in the shape of OpenAPI `tv-series-details`: the series' summary fields (localized like
- * every list gives them), its seasons as season details describe them (same names, posters and counts), and, when
+ * every list gives them), its seasons as season details describe them (same names, overviews, posters and counts,
+ * in `language` like the genres and the last episode), and, when
  * asked for, `credits`: the latest season's credits without their `id`, as `/3/tv/{series_id}/credits` gives them.
  */
 export function seriesDetailsOf(
@@ -22,12 +23,16 @@ export function seriesDetailsOf(
   const shapes = cat.seasons(index);
   const seasons = shapes.map((shape) => {
     const season = seasonDetailsOf(cat, index, shape);
+    const text =
+      language === 'en'
+        ? { name: season.name, overview: season.overview }
+        : seasonTranslation(cat, index, shape.seasonNumber, season.overview as string, language);
     return {
       air_date: season.air_date,
       episode_count: shape.episodeCount,
       id: season.id,
-      name: season.name,
-      overview: season.overview,
+      name: text.name,
+      overview: text.overview,
       poster_path: season.poster_path,
       season_number: shape.seasonNumber,
       vote_average: season.vote_average,
@@ -40,12 +45,12 @@ export function seriesDetailsOf(
     ...summary,
     created_by: [],
     episode_run_time: [],
-    genres: genresOf(genre_ids as number[]),
+    genres: genresOf(genre_ids as number[], language),
     homepage: '',
     in_production: core.airing,
     languages: [core.language],
     last_air_date: lastEpisode.air_date,
-    last_episode_to_air: lastEpisode,
+    last_episode_to_air: localizeEpisode(cat, index, latest, lastEpisode, language),
     next_episode_to_air: null,
     networks: [networkOf(cat, index)],
     number_of_episodes: regular.reduce((sum, shape) => sum + shape.episodeCount, 0),

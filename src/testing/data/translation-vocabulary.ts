@@ -20,6 +20,12 @@ export interface TranslationVocabulary {
   readonly episode: string;
   readonly season: string;
   readonly specials: string;
+  /** A movie's tagline where it has one (only translated movies do). */
+  readonly taglines: readonly string[];
+  /** A person's biography after their name, where their translations have one. */
+  readonly biography: string;
+  /** What a video in the language is called before its number (`Bande-annonce 2`). */
+  readonly video: string;
 }
 
 export const TRANSLATION_VOCABULARY: Readonly<Record<string, TranslationVocabulary>> = {
@@ -56,6 +62,9 @@ export const TRANSLATION_VOCABULARY: Readonly<Record<string, TranslationVocabula
     episode: 'Épisode',
     season: 'Saison',
     specials: 'Épisodes spéciaux',
+    taglines: ['Certains secrets ne dorment jamais.', 'Une nuit qui change tout.', 'D’après une histoire vraie.'],
+    biography: 'est une figure du cinéma et de la télévision.',
+    video: 'Bande-annonce',
   },
   de: {
     nouns: [
@@ -91,6 +100,9 @@ export const TRANSLATION_VOCABULARY: Readonly<Record<string, TranslationVocabula
     episode: 'Episode',
     season: 'Staffel',
     specials: 'Specials',
+    taglines: ['Manche Geheimnisse schlafen nie.', 'Eine Nacht verändert alles.', 'Nach einer wahren Geschichte.'],
+    biography: 'arbeitet seit vielen Jahren für Film und Fernsehen.',
+    video: 'Trailer (deutsch)',
   },
   es: {
     nouns: [
@@ -125,6 +137,9 @@ export const TRANSLATION_VOCABULARY: Readonly<Record<string, TranslationVocabula
     episode: 'Episodio',
     season: 'Temporada',
     specials: 'Especiales',
+    taglines: ['Algunos secretos nunca duermen.', 'Una noche lo cambia todo.', 'Basada en una historia real.'],
+    biography: 'es una figura del cine y la televisión.',
+    video: 'Tráiler',
   },
 };
 

@@ -110,6 +110,29 @@ export function localizeKnownFor(cat: Catalogue, record: Record<string, unknown>
   return record.media_type === 'movie' ? localizeMovie(cat, record, language) : localizeSeries(cat, record, language);
 }
 
+/** Whether a movie has a translation into `language`: its own language always has one (as `localizeMovie`). */
+function movieTranslated(cat: Catalogue, id: number, originalLanguage: string, language: string): boolean {
+  return (
+    vocabularyOf(language) !== undefined &&
+    (originalLanguage === language || hasShare(cat, RECORD.movie, id, language, TRANSLATED_SHARE))
+  );
+}
+
+/**
+ * A movie's tagline in `language`. Taglines are translated text: a movie without a translation has "" (never the
+ * English one), and one whose English tagline is "" has none in any language. Drawn from a stream of its own so
+ * that the title and overview stay what every list shows.
+ */
+export function movieTagline(cat: Catalogue, movie: Record<string, unknown>, english: string, language: string) {
+  if (language === 'en') return english;
+  const vocabulary = vocabularyOf(language);
+  const id = movie.id as number;
+  if (!vocabulary || english === '' || !movieTranslated(cat, id, movie.original_language as string, language)) {
+    return '';
+  }
+  return recordRandom(cat.seed, KIND.translation, RECORD.movie, id, hashString(language), 2).pick(vocabulary.taglines);
+}
+
 function seriesTranslated(cat: Catalogue, seriesIndex: number, language: string): boolean {
   const core = seriesCore(cat, seriesIndex);
   return (
@@ -158,8 +181,8 @@ export function episodeTranslation(
   return { name: override?.name ?? name, overview };
 }
 
-/** An episode object (season details) in `language`. */
-function localizeEpisode(
+/** An episode object (season details, a series' `last_episode_to_air`) in `language`. */
+export function localizeEpisode(
   cat: Catalogue,
   seriesIndex: number,
   season: SeasonShape,
@@ -185,20 +208,28 @@ export function localizeSeasonDetails(
   language: string,
 ): Record<string, unknown> {
   if (language === 'en') return body;
-  const vocabulary = vocabularyOf(language);
-  const translated = vocabulary !== undefined && seriesTranslated(cat, seriesIndex, language);
-  // Seasons have no id codec of their own: the stream is keyed by the series index and the season number.
-  const rng = recordRandom(
-    cat.seed,
-    KIND.translation,
-    RECORD.season,
-    seriesIndex,
-    season.seasonNumber,
-    hashString(language),
-  );
-  const overview = translated && body.overview !== '' ? translatedOverview(rng, vocabulary) : '';
+  const text = seasonTranslation(cat, seriesIndex, season.seasonNumber, body.overview as string, language);
   const episodes = (body.episodes as Record<string, unknown>[]).map((episode) =>
     localizeEpisode(cat, seriesIndex, season, episode, language),
   );
-  return { ...body, episodes, name: seasonName(language, season.seasonNumber), overview };
+  return { ...body, episodes, ...text };
+}
+
+/**
+ * A season's name and overview in `language` (not English), as season details and the series' `seasons` both show
+ * them: the overview when the series is translated and the English one is not "".
+ */
+export function seasonTranslation(
+  cat: Catalogue,
+  seriesIndex: number,
+  seasonNumber: number,
+  englishOverview: string,
+  language: string,
+): Translation {
+  const vocabulary = vocabularyOf(language);
+  const translated = vocabulary !== undefined && seriesTranslated(cat, seriesIndex, language);
+  // Seasons have no id codec of their own: the stream is keyed by the series index and the season number.
+  const rng = recordRandom(cat.seed, KIND.translation, RECORD.season, seriesIndex, seasonNumber, hashString(language));
+  const overview = translated && englishOverview !== '' ? translatedOverview(rng, vocabulary) : '';
+  return { name: seasonName(language, seasonNumber), overview };
 }

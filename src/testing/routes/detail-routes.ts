@@ -2,6 +2,7 @@ import { movieDetailsOf } from '../data/movie-details.js';
 import { personDetailsOf } from '../data/person-details.js';
 import { seriesDetailsOf } from '../data/series-details.js';
 import { languageOf } from '../data/translations.js';
+import { videoLanguages } from '../data/videos.js';
 import { type OperationHandler, type OperationRequest, pathIndex } from '../service/request.js';
 
 /**
@@ -22,7 +23,13 @@ function appended(req: OperationRequest): ReadonlySet<string> {
 /** `GET /3/movie/{movie_id}`: an unknown id is 404 code 34, like every path id. */
 export const movieDetails: OperationHandler = ({ cat }, req) => ({
   status: 200,
-  body: movieDetailsOf(cat, pathIndex(req, 'movie_id', cat.movies), languageOf(req.query), appended(req)),
+  body: movieDetailsOf(
+    cat,
+    pathIndex(req, 'movie_id', cat.movies),
+    languageOf(req.query),
+    appended(req),
+    videoLanguages(req.query),
+  ),
 });
 
 export const tvSeriesDetails: OperationHandler = ({ cat }, req) => ({

@@ -1,6 +1,6 @@
 import { personExternalIds as externalIdsOf, personTranslations as translationsOf } from '../data/people.js';
 import { personTaggedImages as taggedImagesOf } from '../data/tagged-images.js';
-import { movieVideos as videosOf } from '../data/videos.js';
+import { videoLanguages, videosIn, movieVideos as videosOf } from '../data/videos.js';
 import { type OperationHandler, PAGE_SIZE, pageOf, pathIndex } from '../service/request.js';
 
 export const personExternalIds: OperationHandler = ({ cat }, req) => ({
@@ -34,7 +34,8 @@ export const personTaggedImages: OperationHandler = ({ cat }, req) => {
   };
 };
 
+/** Only the videos in the request's `language` (English by default), plus those `include_video_language` adds. */
 export const movieVideos: OperationHandler = ({ cat }, req) => ({
   status: 200,
-  body: videosOf(cat, pathIndex(req, 'movie_id', cat.movies)),
+  body: videosIn(videosOf(cat, pathIndex(req, 'movie_id', cat.movies)), videoLanguages(req.query)),
 });
