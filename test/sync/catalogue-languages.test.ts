@@ -1,6 +1,11 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
+import { endpoints, type ParamsOf, type ResponseOf } from '../../src/api/endpoints.js';
+import type { MovieDetails } from '../../src/api/schemas/movie-details.js';
+import type { MovieVideos } from '../../src/api/schemas/movie-videos.js';
+import type { PersonDetails } from '../../src/api/schemas/person-details.js';
 import type { SeasonDetails } from '../../src/api/schemas/season-details.js';
+import type { TvSeriesDetails } from '../../src/api/schemas/tv-series-details.js';
 import { databaseName } from '../../src/catalogue-options.js';
 import { type Catalogue, createCatalogue, databaseOf } from '../../src/create-catalogue.js';
 import { createManualConnectivity } from '../../src/env.js';
@@ -11,6 +16,8 @@ import { BASE_URL } from './catalogue-fixture.js';
 import { drive } from './changes/change-fixture.js';
 
 const HOUR = 3_600_000;
+
+type Detail = 'movieDetails' | 'movieVideos' | 'personDetails' | 'tvSeriesDetails';
 
 /** One fake and ONE IndexedDB factory shared by catalogues of several languages, all with the default `dbName`. */
 function world() {
@@ -149,5 +156,66 @@ describe('one language per database', () => {
         (await catalogue.read('seasonDetails', { series_id, season_number: season as number })) as SeasonDetails
       ).episodes.map((e) => e.name);
     expect(await names(french)).not.toEqual(await names(english));
+  });
+
+  it('a French catalogue stores the French details: tagline, genres, biography, seasons, and only French videos', async () => {
+    const w = world();
+    const english = w.open('en-US');
+    const french = w.open('fr-FR');
+    opened = w.catalogues;
+    const served = <O extends Detail>(operation: O, params: ParamsOf<O>, language: string): ResponseOf<O> =>
+      endpoints[operation].response.parse(
+        w.service.control.groundTruth(operation, { ...params, language } as ParamsOf<O>),
+      ) as ResponseOf<O>;
+    const ids = (operation: 'trendingMovies' | 'popularPeople' | 'trendingTv', params: Record<string, string>) =>
+      (w.service.control.groundTruth(operation, params as never) as { results: { id: number }[] }).results.map(
+        (item) => item.id,
+      );
+
+    // A movie the fake translates into French, with a tagline and French videos; a person with a French biography.
+    const movie_id = ids('trendingMovies', { time_window: 'week' }).find((id) => {
+      const [en, fr] = ['en-US', 'fr-FR'].map((language) => served('movieDetails', { movie_id: id }, language));
+      return fr?.tagline !== '' && fr?.tagline !== en?.tagline && (fr?.videos?.results.length ?? 0) > 0;
+    }) as number;
+    const person_id = ids('popularPeople', {}).find((id) => {
+      const [en, fr] = ['en-US', 'fr-FR'].map((language) => served('personDetails', { person_id: id }, language));
+      return fr?.biography !== '' && fr?.biography !== en?.biography;
+    }) as number;
+    const series_id = ids('trendingTv', { time_window: 'week' })[0] as number;
+    expect(movie_id).toBeDefined();
+    expect(person_id).toBeDefined();
+
+    // Each catalogue stores its language's answers as the fake serves them.
+    const reads: [Detail, Record<string, number>][] = [
+      ['movieDetails', { movie_id }],
+      ['movieVideos', { movie_id }],
+      ['personDetails', { person_id }],
+      ['tvSeriesDetails', { series_id }],
+    ];
+    for (const [catalogue, language] of [
+      [english, 'en-US'],
+      [french, 'fr-FR'],
+    ] as const) {
+      for (const [operation, params] of reads) {
+        await w.clock.runUntil(catalogue.sync.pull(operation, params as never));
+        const stored = await catalogue.read(operation, params as never);
+        expect(stored, `${language} ${operation}`).toEqual(served(operation, params as never, language));
+      }
+    }
+    const movie = (await french.read('movieDetails', { movie_id })) as MovieDetails;
+    const movieEn = (await english.read('movieDetails', { movie_id })) as MovieDetails;
+    expect(movie.tagline).not.toBe(movieEn.tagline);
+    expect(movie.genres.map((genre) => genre.id)).toEqual(movieEn.genres.map((genre) => genre.id));
+    const videos = (await french.read('movieVideos', { movie_id })) as MovieVideos;
+    expect(videos.results.length).toBeGreaterThan(0);
+    expect(videos.results.every((video) => video.iso_639_1 === 'fr')).toBe(true);
+    expect(movie.videos?.results).toEqual(videos.results);
+    const person = (await french.read('personDetails', { person_id })) as PersonDetails;
+    const personEn = (await english.read('personDetails', { person_id })) as PersonDetails;
+    expect(person.biography).not.toBe(personEn.biography);
+    const seasons = ((await french.read('tvSeriesDetails', { series_id })) as TvSeriesDetails).seasons.filter(
+      (season) => season.season_number > 0,
+    );
+    expect(seasons.map((season) => season.name)).toEqual(seasons.map((season) => `Saison ${season.season_number}`));
   });
 });
