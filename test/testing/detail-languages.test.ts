@@ -58,6 +58,8 @@ describe.each(SEEDS)('detail answers in a language, seed %i', (seed) => {
       const english = await h.json(`/3/movie/${id}`);
       for (const language of ['fr-FR', 'de-DE', 'es-ES', 'it-IT']) {
         const movie = await h.json(`/3/movie/${id}?language=${language}`);
+        const collection = movie.belongs_to_collection as Json | null;
+        if (collection !== null) expect(collection.name).toBe(`${movie.title} Collection`);
         // A translated title is neither the English nor the original one; a movie's own language always has one.
         const hasTranslation = movie.title !== movie.original_title || movie.original_language === iso(language);
         if (english.tagline === '') {

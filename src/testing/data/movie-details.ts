@@ -38,7 +38,8 @@ export function movieDetailsOf(
   const collection = rng.chance(0.15)
     ? {
         id: 10_000 + index,
-        name: `${summary.title as string} Collection`,
+        // Named after the title the movie has in the language, like the rest of the answer.
+        name: `${localizeMovie(cat, summary, language).title as string} Collection`,
         poster_path: maybeImage(rng, 0.2),
         backdrop_path: maybeImage(rng, 0.2),
       }
