@@ -1,12 +1,10 @@
 import type { Catalogue } from './catalogue.js';
 import { genresOf } from './genre-names.js';
 import { KIND } from './kinds.js';
-import { movieCredits } from './movie-credits.js';
 import { recordRandom } from './random.js';
 import { LAST_DAY } from './series.js';
 import { dayOf, maybeImage } from './text.js';
 import { localizeMovie } from './translations.js';
-import { movieVideos } from './videos.js';
 import { COUNTRY_OF, LANGUAGE_NAMES } from './vocabulary.js';
 
 const TAGLINES = ['Some secrets never sleep.', 'One night changes everything.', 'Based on a true story.'];
@@ -19,15 +17,9 @@ export function spokenLanguages(language: string): { english_name: string; iso_6
 
 /**
  * `GET /3/movie/{movie_id}` in the shape of OpenAPI `movie-details`: the movie's summary fields (localized like
- * every list gives them) and its details, with `credits` and `videos` appended when asked for, each the
- * sub-resource without its `id`, as the service appends them.
+ * every list gives them) and its details; what `append_to_response` adds is added by the route.
  */
-export function movieDetailsOf(
-  cat: Catalogue,
-  index: number,
-  language: string,
-  append: ReadonlySet<string>,
-): Record<string, unknown> {
+export function movieDetailsOf(cat: Catalogue, index: number, language: string): Record<string, unknown> {
   const { genre_ids, media_type: _type, softcore: _softcore, ...summary } = cat.movieSummary(index, false);
   const rng = recordRandom(cat.seed, KIND.movieDetails, index);
   const releaseDay = dayOf(summary.release_date as string);
@@ -58,13 +50,5 @@ export function movieDetailsOf(
     status,
     tagline: rng.chance(0.3) ? '' : rng.pick(TAGLINES),
   };
-  if (append.has('credits')) {
-    const { id: _id, ...credits } = movieCredits(cat, index);
-    details.credits = credits;
-  }
-  if (append.has('videos')) {
-    const { id: _id, ...videos } = movieVideos(cat, index);
-    details.videos = videos;
-  }
   return localizeMovie(cat, details, language);
 }
