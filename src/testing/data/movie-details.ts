@@ -1,6 +1,7 @@
 import type { Catalogue } from './catalogue.js';
 import { genresOf } from './genre-names.js';
 import { KIND } from './kinds.js';
+import { productionOf } from './production.js';
 import { recordRandom } from './random.js';
 import { LAST_DAY } from './series.js';
 import { dayOf, maybeImage } from './text.js';
@@ -42,10 +43,10 @@ export function movieDetailsOf(cat: Catalogue, index: number, language: string):
     homepage: rng.chance(0.5) ? '' : `https://movies.example/${summary.id as number}`,
     imdb_id: rng.chance(0.1) ? null : `tt${String(rng.int(1, 9_999_999)).padStart(7, '0')}`,
     origin_country: [COUNTRY_OF[summary.original_language as string] ?? 'US'],
-    production_companies: [],
-    production_countries: [],
+    ...productionOf(cat, KIND.movieDetails, index, summary.original_language as string),
     revenue: budget === 0 || status !== 'Released' ? 0 : Math.round(budget * 4 * rng.next()),
-    runtime: rng.chance(0.05) ? null : rng.int(75, 190),
+    // The service sends 0, not null, for a runtime nobody has entered.
+    runtime: rng.chance(0.05) ? 0 : rng.int(75, 190),
     spoken_languages: spokenLanguages(summary.original_language as string),
     status,
     tagline: rng.chance(0.3) ? '' : rng.pick(TAGLINES),

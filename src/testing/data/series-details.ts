@@ -1,6 +1,8 @@
 import type { Catalogue } from './catalogue.js';
 import { genresOf } from './genre-names.js';
+import { KIND } from './kinds.js';
 import { spokenLanguages } from './movie-details.js';
+import { creatorsOf, productionOf } from './production.js';
 import { networkOf, seasonDetailsOf } from './season-details.js';
 import { seriesCore } from './series.js';
 import { localizeSeries } from './translations.js';
@@ -42,7 +44,7 @@ export function seriesDetailsOf(cat: Catalogue, index: number, language: string)
   const { media_type: _episodeType, ...lastEpisode } = cat.episode(index, latest, latest.episodeCount);
   const details: Record<string, unknown> = {
     ...summary,
-    created_by: [],
+    created_by: creatorsOf(cat, index, regular[0]?.seasonNumber ?? latest.seasonNumber),
     episode_run_time: [],
     genres: genresOf(genre_ids as number[]),
     homepage: '',
@@ -54,8 +56,7 @@ export function seriesDetailsOf(cat: Catalogue, index: number, language: string)
     networks: [networkOf(cat, index)],
     number_of_episodes: regular.reduce((sum, shape) => sum + shape.episodeCount, 0),
     number_of_seasons: regular.length,
-    production_companies: [],
-    production_countries: [],
+    ...productionOf(cat, KIND.seriesDetails, index, core.language),
     seasons,
     spoken_languages: spokenLanguages(core.language),
     status: core.airing ? 'Returning Series' : 'Ended',
