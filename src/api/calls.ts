@@ -1,6 +1,7 @@
 import type { InputOf, OutputOf } from './param-schema.js';
 import { catalogueCalls } from './registry/catalogue-calls.js';
 import { changeCalls } from './registry/change-calls.js';
+import { creditCalls } from './registry/credit-calls.js';
 import { detailCalls } from './registry/detail-calls.js';
 import { userCalls } from './registry/user-calls.js';
 
@@ -10,7 +11,7 @@ import { userCalls } from './registry/user-calls.js';
  * this, so the first-read path carries no response schema. Adding an operation means one entry here (in
  * `registry/`) and its schema in `responses.ts`.
  */
-export const calls = { ...catalogueCalls, ...changeCalls, ...userCalls, ...detailCalls };
+export const calls = { ...catalogueCalls, ...changeCalls, ...userCalls, ...detailCalls, ...creditCalls };
 
 export type Calls = typeof calls;
 export type OperationName = keyof Calls;

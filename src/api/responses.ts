@@ -8,9 +8,11 @@ import { pagedEnvelope } from './schemas/common.js';
 import { configuration } from './schemas/configuration.js';
 import { episodeChanges } from './schemas/episode-changes.js';
 import { listDetails } from './schemas/list-details.js';
+import { movieCredits } from './schemas/movie-credits.js';
 import { movieDetails } from './schemas/movie-details.js';
 import { movieSummary, trendingMovieItem } from './schemas/movie-summary.js';
 import { movieVideos } from './schemas/movie-videos.js';
+import { personCombinedCredits } from './schemas/person-combined-credits.js';
 import { personDetails } from './schemas/person-details.js';
 import { personExternalIds } from './schemas/person-external-ids.js';
 import { personSummary } from './schemas/person-summary.js';
@@ -69,4 +71,6 @@ export const responses = {
   movieDetails: movieDetails,
   tvSeriesDetails: tvSeriesDetails,
   personDetails: personDetails,
+  movieCredits: movieCredits,
+  personCombinedCredits: personCombinedCredits,
 };

@@ -29,6 +29,13 @@ export { createFakeService, type FakeService } from './create-fake-service.js';
 export type { EpisodeFields } from './data/episodes.js';
 export type { Scale } from './data/scale.js';
 export { IMAGE_SIZES, placeholderSvg } from './images.js';
+export {
+  type AppendingResource,
+  fakeAppends,
+  MAX_APPENDS,
+  NOT_APPENDED_HEADER,
+  SERVICE_APPENDS,
+} from './routes/append-to-response.js';
 export type { FaultOptions, FaultRule } from './service/faults.js';
 export type { FakeLog, FakeLogEntry } from './service/log.js';
 export {

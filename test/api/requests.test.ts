@@ -209,6 +209,12 @@ const requestCases: { [O in OperationName]: RequestCase<O> } = {
     method: 'GET',
     url: '/3/person/287?append_to_response=combined_credits&language=fr-FR',
   },
+  movieCredits: { params: { movie_id: 550 }, method: 'GET', url: '/3/movie/550/credits' },
+  personCombinedCredits: {
+    params: { person_id: 287, language: 'de-DE' },
+    method: 'GET',
+    url: '/3/person/287/combined_credits?language=de-DE',
+  },
 };
 
 /**

@@ -63,4 +63,6 @@ export const exampleParams: { [O in OperationName]: ParamsOf<O> } = {
   movieDetails: { movie_id: 550 },
   tvSeriesDetails: { series_id: 1399 },
   personDetails: { person_id: 287 },
+  movieCredits: { movie_id: 550 },
+  personCombinedCredits: { person_id: 287 },
 };

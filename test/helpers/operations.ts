@@ -30,4 +30,7 @@ export const BEYOND_THE_19: readonly string[] = [
   'movieDetails',
   'tvSeriesDetails',
   'personDetails',
+  // The fake's appends (issue 31): the sub-resources movie and person details append, on their own.
+  'movieCredits',
+  'personCombinedCredits',
 ];

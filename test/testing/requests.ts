@@ -202,5 +202,13 @@ export async function requestFor(h: Harness, operation: OperationName, variant =
       const people = await h.json<{ results: Json[] }>('/3/person/popular');
       return h.get(`/3/person/${people.results[0]?.id}?append_to_response=combined_credits`);
     }
+    case 'movieCredits': {
+      const movies = await h.json<{ results: Json[] }>('/3/trending/movie/day');
+      return h.get(`/3/movie/${movies.results[0]?.id}/credits`);
+    }
+    case 'personCombinedCredits': {
+      const people = await h.json<{ results: Json[] }>('/3/person/popular');
+      return h.get(`/3/person/${people.results[0]?.id}/combined_credits`);
+    }
   }
 }

@@ -24,6 +24,7 @@ export {
 } from './episode-changes.js';
 export { type Genre, genre } from './genre.js';
 export { type ListDetails, type ListItem, listDetails, listItem } from './list-details.js';
+export { type MovieCastMember, type MovieCredits, movieCastMember, movieCredits } from './movie-credits.js';
 export {
   type AppendedCredits,
   appendedCredits,
@@ -34,6 +35,7 @@ export {
 } from './movie-details.js';
 export { type MovieSummary, movieSummary, trendingMovieItem } from './movie-summary.js';
 export { type MovieVideos, movieVideos, type Video, video } from './movie-videos.js';
+export { type PersonCombinedCredits, personCombinedCredits } from './person-combined-credits.js';
 export {
   type CastCredit,
   type CombinedCredits,

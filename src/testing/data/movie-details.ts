@@ -1,12 +1,11 @@
 import type { Catalogue } from './catalogue.js';
 import { genresOf } from './genre-names.js';
 import { KIND } from './kinds.js';
-import { movieCredits } from './movie-credits.js';
+import { productionOf } from './production.js';
 import { recordRandom } from './random.js';
 import { LAST_DAY } from './series.js';
 import { dayOf, maybeImage } from './text.js';
 import { localizeMovie, movieTagline } from './translations.js';
-import { movieVideos, videosIn } from './videos.js';
 import { COUNTRY_OF, LANGUAGE_NAMES } from './vocabulary.js';
 
 const TAGLINES = ['Some secrets never sleep.', 'One night changes everything.', 'Based on a true story.'];
@@ -19,17 +18,9 @@ export function spokenLanguages(language: string): { english_name: string; iso_6
 
 /**
  * `GET /3/movie/{movie_id}` in the shape of OpenAPI `movie-details`: the movie's summary fields (localized like
- * every list gives them) and its details, with `credits` and `videos` appended when asked for, each the
- * sub-resource without its `id`, as the service appends them (the videos in `videoLanguages` only). The tagline and
- * the genres' names are in `language` too.
+ * every list gives them) and its details (the tagline and the genres' names in `language`); what `append_to_response` adds is added by the route.
  */
-export function movieDetailsOf(
-  cat: Catalogue,
-  index: number,
-  language: string,
-  append: ReadonlySet<string>,
-  videoLanguages: ReadonlySet<string> = new Set([language]),
-): Record<string, unknown> {
+export function movieDetailsOf(cat: Catalogue, index: number, language: string): Record<string, unknown> {
   const { genre_ids, media_type: _type, softcore: _softcore, ...summary } = cat.movieSummary(index, false);
   const rng = recordRandom(cat.seed, KIND.movieDetails, index);
   const releaseDay = dayOf(summary.release_date as string);
@@ -53,21 +44,13 @@ export function movieDetailsOf(
     homepage: rng.chance(0.5) ? '' : `https://movies.example/${summary.id as number}`,
     imdb_id: rng.chance(0.1) ? null : `tt${String(rng.int(1, 9_999_999)).padStart(7, '0')}`,
     origin_country: [COUNTRY_OF[summary.original_language as string] ?? 'US'],
-    production_companies: [],
-    production_countries: [],
+    ...productionOf(cat, KIND.movieDetails, index, summary.original_language as string),
     revenue: budget === 0 || status !== 'Released' ? 0 : Math.round(budget * 4 * rng.next()),
-    runtime: rng.chance(0.05) ? null : rng.int(75, 190),
+    // The service sends 0, not null, for a runtime nobody has entered.
+    runtime: rng.chance(0.05) ? 0 : rng.int(75, 190),
     spoken_languages: spokenLanguages(summary.original_language as string),
     status,
     tagline: movieTagline(cat, summary, rng.chance(0.3) ? '' : rng.pick(TAGLINES), language),
   };
-  if (append.has('credits')) {
-    const { id: _id, ...credits } = movieCredits(cat, index);
-    details.credits = credits;
-  }
-  if (append.has('videos')) {
-    const { id: _id, ...videos } = videosIn(movieVideos(cat, index), videoLanguages);
-    details.videos = videos;
-  }
   return localizeMovie(cat, details, language);
 }

@@ -1,7 +1,6 @@
 import type { Catalogue } from './catalogue.js';
 import { KIND } from './kinds.js';
 import { biographyIn, personCore, personExternalIds, personText } from './people.js';
-import { personCombinedCredits } from './person-credits.js';
 import { recordRandom } from './random.js';
 import { isoDay } from './text.js';
 import { COUNTRY_OF, PLACES } from './vocabulary.js';
@@ -9,15 +8,10 @@ import { COUNTRY_OF, PLACES } from './vocabulary.js';
 /**
  * `GET /3/person/{person_id}` in the shape of OpenAPI `person-details`: the person's fields as every credit gives
  * them, the biography their translations have in `language` ("" where they have none: the service does not fall
- * back to English) and the IMDb id of their external ids (so the answers agree), and `combined_credits` when asked
- * for. People's names are not translated (one name per person, as elsewhere).
+ * back to English) and the IMDb id of their external ids (so the answers agree);
+ * what `append_to_response` adds is added by the route. People's names are not translated (one name per person, as elsewhere).
  */
-export function personDetailsOf(
-  cat: Catalogue,
-  index: number,
-  language: string,
-  append: ReadonlySet<string>,
-): Record<string, unknown> {
+export function personDetailsOf(cat: Catalogue, index: number, language: string): Record<string, unknown> {
   const core = personCore(cat, index);
   const text = personText(cat, index);
   const rng = recordRandom(cat.seed, KIND.personDetails, index);
@@ -40,6 +34,5 @@ export function personDetailsOf(
     popularity: core.popularity,
     profile_path: text.profilePath,
   };
-  if (append.has('combined_credits')) details.combined_credits = personCombinedCredits(cat, index, language);
   return details;
 }

@@ -1,23 +1,28 @@
 import type { Catalogue } from './catalogue.js';
 import { genresOf } from './genre-names.js';
+import { KIND } from './kinds.js';
 import { spokenLanguages } from './movie-details.js';
+import { creatorsOf, productionOf } from './production.js';
 import { networkOf, seasonDetailsOf } from './season-details.js';
-import { seasonCredits } from './seasons.js';
 import { seriesCore } from './series.js';
 import { localizeEpisode, localizeSeries, seasonTranslation } from './translations.js';
 
+/** The season `last_episode_to_air` and `/credits` speak of: the last regular one, else the specials. */
+function latestSeasonOf<S extends { seasonNumber: number }>(shapes: readonly S[]): S {
+  return shapes.filter((shape) => shape.seasonNumber > 0).at(-1) ?? (shapes.at(-1) as S);
+}
+
+/** The number of a series' latest season (see `latestSeasonOf`). */
+export function latestSeasonNumber(cat: Catalogue, index: number): number {
+  return latestSeasonOf(cat.seasons(index)).seasonNumber;
+}
+
 /**
  * `GET /3/tv/{series_id}` in the shape of OpenAPI `tv-series-details`: the series' summary fields (localized like
- * every list gives them), its seasons as season details describe them (same names, overviews, posters and counts,
- * in `language` like the genres and the last episode), and, when
- * asked for, `credits`: the latest season's credits without their `id`, as `/3/tv/{series_id}/credits` gives them.
+ * every list gives them) and its seasons as season details describe them (same names, overviews, posters and counts,
+ * in `language` like the genres and the last episode); what `append_to_response` adds is added by the route.
  */
-export function seriesDetailsOf(
-  cat: Catalogue,
-  index: number,
-  language: string,
-  append: ReadonlySet<string>,
-): Record<string, unknown> {
+export function seriesDetailsOf(cat: Catalogue, index: number, language: string): Record<string, unknown> {
   const { genre_ids, media_type: _type, softcore: _softcore, ...summary } = cat.seriesSummary(index, false);
   const core = seriesCore(cat, index);
   const shapes = cat.seasons(index);
@@ -39,11 +44,11 @@ export function seriesDetailsOf(
     };
   });
   const regular = shapes.filter((shape) => shape.seasonNumber > 0);
-  const latest = regular.at(-1) ?? (shapes.at(-1) as (typeof shapes)[number]);
+  const latest = latestSeasonOf(shapes);
   const { media_type: _episodeType, ...lastEpisode } = cat.episode(index, latest, latest.episodeCount);
   const details: Record<string, unknown> = {
     ...summary,
-    created_by: [],
+    created_by: creatorsOf(cat, index, regular[0]?.seasonNumber ?? latest.seasonNumber),
     episode_run_time: [],
     genres: genresOf(genre_ids as number[], language),
     homepage: '',
@@ -55,17 +60,12 @@ export function seriesDetailsOf(
     networks: [networkOf(cat, index)],
     number_of_episodes: regular.reduce((sum, shape) => sum + shape.episodeCount, 0),
     number_of_seasons: regular.length,
-    production_companies: [],
-    production_countries: [],
+    ...productionOf(cat, KIND.seriesDetails, index, core.language),
     seasons,
     spoken_languages: spokenLanguages(core.language),
     status: core.airing ? 'Returning Series' : 'Ended',
     tagline: '',
     type: 'Scripted',
   };
-  if (append.has('credits')) {
-    const { id: _id, ...credits } = seasonCredits(cat, index, latest.seasonNumber);
-    details.credits = credits;
-  }
   return localizeSeries(cat, details, language);
 }

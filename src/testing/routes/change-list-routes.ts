@@ -4,6 +4,7 @@ import { languageOf, localizeSeasonDetails } from '../data/translations.js';
 import type { OperationHandler } from '../service/request.js';
 import { pageOf, pathIndex, pathNumber } from '../service/request.js';
 import { fail } from '../service/status-codes.js';
+import { withAppends } from './append-to-response.js';
 import { changesWindow } from './changes-window.js';
 
 /** The real list pages 100 ids at a time (OpenAPI example: 100 results, total_pages 18 for 1,763). */
@@ -41,11 +42,11 @@ export const tvChanges: OperationHandler = (ctx, req) => {
 };
 
 /** `GET /3/tv/{series_id}/season/{season_number}`: the season and its episodes as they are now. */
-export const seasonDetails: OperationHandler = (ctx, req) => {
+export const seasonDetails: OperationHandler = withAppends('season', (ctx, req) => {
   const seriesIndex = pathIndex(req, 'series_id', ctx.cat.series);
   const seasonNumber = pathNumber(req, 'season_number');
   const shape = ctx.cat.seasons(seriesIndex).find((s) => s.seasonNumber === seasonNumber);
   if (!shape) fail(34);
   const body = seasonDetailsOf(ctx.cat, seriesIndex, shape);
   return { status: 200, body: localizeSeasonDetails(ctx.cat, seriesIndex, shape, body, languageOf(req.query)) };
-};
+});

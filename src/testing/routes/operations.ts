@@ -10,6 +10,7 @@ import {
 } from './account-list-routes.js';
 import { configuration, createSession, removeListItem, validateToken } from './account-routes.js';
 import { seasonDetails, tvChanges } from './change-list-routes.js';
+import { movieCredits, personCombinedCredits } from './credit-routes.js';
 import { movieDetails, personDetails, tvSeriesDetails } from './detail-routes.js';
 import { airingToday, discoverTv, popularPeople, trendingMovies, trendingTv } from './list-routes.js';
 import { seasonChanges, seriesChanges } from './nested-changes-routes.js';
@@ -73,4 +74,6 @@ export const operationHandlers: Record<OperationName, OperationHandler> = {
   movieDetails,
   tvSeriesDetails,
   personDetails,
+  movieCredits,
+  personCombinedCredits,
 };

@@ -134,7 +134,7 @@ export function createPipeline(deps: PipelineDeps) {
       fault = 'schema';
     }
     let text = serialize(body);
-    const headers: Record<string, string> = jsonHeaders(origin, ok);
+    const headers: Record<string, string> = { ...jsonHeaders(origin, ok), ...result.headers };
     if (ok) {
       const seconds = request.method === 'GET' ? maxAge(deps, operation, url, deps.now()) : 0;
       headers['cache-control'] = `public, max-age=${seconds}`;

@@ -15,6 +15,7 @@ export const STATUS_CODES = {
   22: [400, 'Invalid page: Pages start at 1 and max at 500. They are expected to be an integer.'],
   23: [400, 'Invalid date: Format needs to be YYYY-MM-DD.'],
   24: [504, 'Your request to the backend server timed out. Try again.'],
+  27: [400, 'Too many append to response objects: The maximum number of remote calls is 20.'],
   28: [400, 'Invalid timezone: Please consult the documentation for a valid timezone.'],
   33: [401, 'Invalid request token: The request token is either expired or invalid.'],
   34: [404, 'The resource you requested could not be found.'],
@@ -26,10 +27,11 @@ export const STATUS_CODES = {
 
 export type StatusCode = keyof typeof STATUS_CODES;
 
-/** What a handler answers: an HTTP status and a JSON body. */
+/** What a handler answers: an HTTP status, a JSON body and, rarely, headers of its own. */
 export interface HandlerResult {
   readonly status: number;
   readonly body: unknown;
+  readonly headers?: Readonly<Record<string, string>> | undefined;
 }
 
 /** The envelope `{"success":false,"status_code":N,"status_message":"…"}` (key order of the WM captures). */
