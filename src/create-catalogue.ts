@@ -219,6 +219,7 @@ export function createResolvedCatalogue(resolved: ResolvedCatalogueOptions): Cat
     clock,
     logger: resolved.logger,
     scopes: coordination.scopes,
+    dropFirstAnswers: () => deleteFirstAnswersDb(firstAnswersAt, resolved.dbName),
   });
   const mutations = createMutations({ engine, outbox, sessions, language: resolved.language });
   const outboxView = createOutboxView(db, {

@@ -45,6 +45,16 @@ function rememberList(userScope: string, listId: number): void {
   localStorage.setItem(LISTS_KEY, JSON.stringify({ ...rememberedLists(), [userScope]: listId }));
 }
 
+/**
+ * Keeps the list of `userScope` only (none when nobody is signed in): the entry names its user, so a sign-out,
+ * here, in another tab or one a closed page left for the next start to finish, takes it from local storage too.
+ */
+function keepListOf(userScope: string | undefined): void {
+  const listId = userScope === undefined ? undefined : rememberedLists()[userScope];
+  if (userScope === undefined || typeof listId !== 'number') localStorage.removeItem(LISTS_KEY);
+  else localStorage.setItem(LISTS_KEY, JSON.stringify({ [userScope]: listId }));
+}
+
 /** The signed-in account (the library's user) and its demo list, or undefined while no account is signed in. */
 export function demoUserOf(catalogue: Catalogue): DemoUser | undefined {
   const user = catalogue.user.getSnapshot();
@@ -109,6 +119,8 @@ export async function signInDemoUser(catalogue: Catalogue): Promise<DemoUser> {
 
 /** The demo user after a reload, a restart or in a new tab: the library restores the session from IndexedDB. */
 export async function restoreDemoUser(catalogue: Catalogue): Promise<DemoUser | undefined> {
+  catalogue.on('signedOut', () => keepListOf(catalogue.user.getSnapshot()?.scopeId));
   await catalogue.auth.ready();
+  keepListOf(catalogue.user.getSnapshot()?.scopeId);
   return demoUserOf(catalogue);
 }

@@ -224,6 +224,7 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
     pending: 0,
     failed: 0,
     entries: Object.freeze([]),
+    needsSignIn: false,
   });
   const outboxStore = later(outboxLoading, (c) => c.outbox as never);
   const outbox: OutboxView = {

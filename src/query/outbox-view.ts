@@ -1,5 +1,5 @@
 import type { CatalogueDatabase } from '../store/catalogue-database.js';
-import type { MutationOperation, OutboxError } from '../store/outbox-rows.js';
+import { isSignedIn, type MutationOperation, type OutboxError, type UserRow } from '../store/outbox-rows.js';
 import { watch } from './live-source.js';
 import { type InteropObservable, observableSymbol, toObservable } from './observable.js';
 
@@ -16,6 +16,11 @@ export interface OutboxEntry {
   readonly updatedAt: number;
   /** The last failure: transient for a pending entry (it will be retried), final for a failed one. */
   readonly error?: OutboxError;
+  /**
+   * `sign-in`: the service refused the user's session (expired or revoked) when this change was sent; it waits,
+   * not rolled back, until the same user signs in again (or their sign-out drops it).
+   */
+  readonly waitingFor?: 'sign-in';
 }
 
 export interface OutboxSnapshot {
@@ -28,6 +33,11 @@ export interface OutboxSnapshot {
   readonly failed: number;
   /** Oldest first. */
   readonly entries: readonly OutboxEntry[];
+  /**
+   * The service refused the signed-in user's session (it expired or was revoked): nothing of theirs is sent until
+   * they sign in again (`setUser` / `auth.createSession` with the same account).
+   */
+  readonly needsSignIn: boolean;
 }
 
 /** The live outbox of the signed-in user: subscribe/getSnapshot (React's `useSyncExternalStore`) and Observable. */
@@ -47,11 +57,12 @@ const LOADING: OutboxSnapshot = Object.freeze({
   pending: 0,
   failed: 0,
   entries: Object.freeze([]) as readonly OutboxEntry[],
+  needsSignIn: false,
 });
 
 /** Reads the current user from the `users` table, so switching users re-runs the live query by itself. */
 async function readOutbox(db: CatalogueDatabase): Promise<OutboxSnapshot> {
-  const current = (await db.users.toArray()).find((user) => user.current === 1);
+  const current = (await db.users.toArray()).find((user): user is UserRow => isSignedIn(user) && user.current === 1);
   if (!current) return { ...LOADING, status: 'ready' };
   const rows = await db.outbox.where('userScope').equals(current.id).sortBy('seq');
   const entries = rows.map((row): OutboxEntry => {
@@ -65,7 +76,8 @@ async function readOutbox(db: CatalogueDatabase): Promise<OutboxSnapshot> {
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
     };
-    return row.lastError ? { ...entry, error: row.lastError } : entry;
+    const shown: OutboxEntry = row.lastError ? { ...entry, error: row.lastError } : entry;
+    return row.waitingFor ? { ...shown, waitingFor: row.waitingFor } : shown;
   });
   return {
     status: 'ready',
@@ -73,6 +85,7 @@ async function readOutbox(db: CatalogueDatabase): Promise<OutboxSnapshot> {
     pending: entries.filter((e) => e.state !== 'failed').length,
     failed: entries.filter((e) => e.state === 'failed').length,
     entries,
+    needsSignIn: current.needsSignIn === 1,
   };
 }
 

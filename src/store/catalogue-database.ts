@@ -2,7 +2,7 @@ import { Dexie, type Table } from 'dexie';
 import type { IndexedDBPair } from '../env.js';
 import { type FirstAnswers, noFirstAnswers } from './first-answers.js';
 import type { OutboxBaseRow } from './optimistic-state.js';
-import type { ListRow, OutboxRow, UserRow } from './outbox-rows.js';
+import type { ListRow, OutboxRow, StoredUserRow } from './outbox-rows.js';
 import type {
   ConfigurationRow,
   EpisodeAccountStateRow,
@@ -155,7 +155,7 @@ export class CatalogueDatabase extends Dexie {
   get lists(): Table<ListRow, number> {
     return this.table('lists');
   }
-  get users(): Table<UserRow, string> {
+  get users(): Table<StoredUserRow, string> {
     return this.table('users');
   }
   get outbox(): Table<OutboxRow, number> {

@@ -75,6 +75,8 @@ export interface OutboxRow {
   createdAt: number;
   updatedAt: number;
   lastError?: OutboxError;
+  /** Set while the row waits for its user to sign in again: the service refused their session as expired. */
+  waitingFor?: 'sign-in';
 }
 
 /** A signed-in user: the one table a session id is written to, deleted on sign-out. */
@@ -87,6 +89,31 @@ export interface UserRow {
   selectedAt: number;
   /** 1 for the user selected now (restored by a new instance on this database), else 0. */
   current: 0 | 1;
+  /**
+   * 1 once the service refused these credentials as a session that expired or was revoked (code 3 or 17): the
+   * user's changes wait, unsent, until the same user signs in again (a new row without it).
+   */
+  needsSignIn?: 1;
+}
+
+/**
+ * What a sign-out leaves of the user's row while it deletes their data: no credentials, never current, so a start
+ * restores nobody from it and finishes the deletion first. Smaller than the row it replaces (a full disk may still
+ * refuse it: then the row is deleted instead).
+ */
+export interface SigningOutRow {
+  id: string;
+  signingOut: 1;
+  current: 0;
+  selectedAt: number;
+}
+
+/** A row of the `users` table: a signed-in user, or the mark of a sign-out not finished yet. */
+export type StoredUserRow = UserRow | SigningOutRow;
+
+/** Whether a `users` row is a signed-in user (with credentials), not a sign-out's mark. */
+export function isSignedIn(row: StoredUserRow | undefined): row is UserRow {
+  return row !== undefined && !('signingOut' in row);
 }
 
 /** A stored list (`GET /3/list/{list_id}`), keyed by the requested list id. */

@@ -3,7 +3,14 @@ import type { CatalogueDatabase } from './catalogue-database.js';
 import { coalesceKeyOf, storedValue } from './coalesce-key.js';
 import { targetValue } from './fold-mutations.js';
 import { confirm, groupsOf, materialize, mutationTables, publicRefsOf } from './optimistic-state.js';
-import type { Mutation, OutboxClaim, OutboxError, OutboxRow, UserRow } from './outbox-rows.js';
+import {
+  isSignedIn,
+  type Mutation,
+  type OutboxClaim,
+  type OutboxError,
+  type OutboxRow,
+  type UserRow,
+} from './outbox-rows.js';
 
 export interface EnqueueInput {
   readonly userScope: string;
@@ -151,7 +158,8 @@ export function claimRows(db: CatalogueDatabase, input: ClaimInput): Promise<Cla
     for (const [i, first] of [...firsts.values()].entries()) {
       const user = users[i];
       // Rows whose user signed out with force are purged with the user; none should be left without one.
-      if (!user || input.skip?.has(first.seq as number)) continue;
+      // A user signing out, or whose session the service refused, sends nothing until signed in (again).
+      if (!isSignedIn(user) || user.needsSignIn === 1 || input.skip?.has(first.seq as number)) continue;
       if (first.state === 'sending' && first.claim && first.claim.leaseUntil > now) {
         later(first.claim.leaseUntil);
         continue;

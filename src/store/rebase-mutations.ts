@@ -2,6 +2,7 @@ import { ScopeEndedError } from '../errors/scope-ended-error.js';
 import { accountListGroup, isAccountListOperation } from './account-lists.js';
 import type { CatalogueDatabase } from './catalogue-database.js';
 import { type BaseKey, type BaseTable, rebaseOnResponse } from './optimistic-state.js';
+import { isSignedIn } from './outbox-rows.js';
 import { listKeyOf, requestedPage } from './store-keys.js';
 import type { WriteResult } from './write-response.js';
 
@@ -56,7 +57,7 @@ export function writeRebased(
     // A user-scoped answer is written only while its user is signed in somewhere on this database: a sign-out in
     // any tab deletes the user's row first, in the purge's own transaction.
     const { userScope } = context;
-    if (userScope !== undefined && (await db.users.get(userScope)) === undefined) throw new ScopeEndedError(userScope);
+    if (userScope !== undefined && !isSignedIn(await db.users.get(userScope))) throw new ScopeEndedError(userScope);
     const result = await write();
     // Not modified: the stored rows are as they were, changes included, and so is their base.
     if (result.outcome !== 'stored') return result;

@@ -10,18 +10,30 @@ import type { MutationOperation, OutboxError } from '../store/outbox-rows.js';
  * - `done`: delivered, or already in the target state.
  * - `failed`: the service said no (a 4xx in its own envelope), or the write is invalid here: it will be refused
  *   every time.
+ * - `session`: the service refused the user's session (expired or revoked): not the change, which waits for the
+ *   same user to sign in again.
  * - `unknown`: anything else. A network error, a timeout, a 429 or 5xx, an abort, but also a 2xx whose body is not
  *   the status envelope (a captive portal's HTML page) or a body cut short after the service committed: the write
  *   may or may not have landed, so the row stays pending and is sent again until the service answers clearly.
  */
-export type DeliveryOutcome = 'done' | 'unknown' | 'failed';
+export type DeliveryOutcome = 'done' | 'unknown' | 'failed' | 'session';
 
 /** HTTP-200 failures meaning "nothing to do": 21 entry not found (not on the list), 40 nothing to update. */
 const ALREADY_DONE_CODES = new Set([21, 40]);
 
+/**
+ * 401 codes that refuse the session rather than the request (FACTS.md, status codes). Every change is sent with its
+ * user's session id, so 3 "Authentication failed" there means a session the service no longer knows (it expired or
+ * was revoked; the fake answers it for an unknown session id too), and 17 "Session denied" is the session's own
+ * refusal. Not 7 / 10 (the API key: invalid or suspended, the same for every user and every request), nor 36 / 38 /
+ * 39 (a session the service knows, lacking a right to this resource: asking again will not change that).
+ */
+const SESSION_CODES = new Set([3, 17]);
+
 export function deliveryOutcome(operation: MutationOperation, error: unknown): DeliveryOutcome {
   if (isInvalidParamsError(error)) return 'failed';
   if (!isServiceError(error)) return 'unknown';
+  if (error.status === 401 && error.statusCode !== undefined && SESSION_CODES.has(error.statusCode)) return 'session';
   if (error.status === 200 && error.statusCode !== undefined && ALREADY_DONE_CODES.has(error.statusCode)) {
     return 'done';
   }

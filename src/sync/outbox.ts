@@ -15,6 +15,7 @@ import {
   releaseClaims,
   releaseMutation,
 } from '../store/outbox-store.js';
+import { waitForSignIn } from '../store/wait-for-sign-in.js';
 import type { CatalogueEvents } from './catalogue-events.js';
 import { type DeliveryOutcome, deliveryOutcome, outboxError } from './outbox-delivery.js';
 
@@ -239,8 +240,11 @@ export class Outbox {
     } finally {
       clock.clearTimeout(leaseTimer);
     }
+    // A guest cannot sign in as the same guest again (its scope is its session): its refused session is final.
+    if (outcome === 'session' && !('session_id' in user.credentials)) outcome = 'failed';
     try {
-      await this.#settle(row, claim, outcome, failure);
+      if (outcome === 'session') await this.#waitForSignIn(row, claim, user, failure);
+      else await this.#settle(row, claim, outcome, failure);
     } catch (error) {
       // The database closed under us (a reload): the claim lapses, and the row is sent again.
       this.#deps.logger.warn('catalogue-sync: could not record a change outcome', {
@@ -276,6 +280,25 @@ export class Outbox {
     } else {
       await this.#fail(row, claim, failure, at);
     }
+  }
+
+  /** The service refused the user's session: the row waits for the same user to sign in again (not rolled back). */
+  async #waitForSignIn(row: OutboxRow, claim: OutboxClaim, user: UserRow, failure: unknown): Promise<void> {
+    const now = this.#deps.clock.now();
+    const sent = user.credentials;
+    const result = await waitForSignIn(this.#deps.db, {
+      seq: row.seq as number,
+      claim,
+      sent,
+      error: outboxError(failure, now),
+      now,
+    });
+    if (result === 'resend') this.drainSoon();
+    if (result !== 'waiting') return;
+    this.#deps.logger.warn('catalogue-sync: the session was refused; changes wait for the user to sign in again', {
+      userScope: row.userScope,
+      operation: row.mutation.operation,
+    });
   }
 
   async #fail(row: OutboxRow, claim: OutboxClaim, failure: unknown, at: number): Promise<void> {

@@ -3,9 +3,10 @@ import type { Clock, Logger } from '../env.js';
 import { PendingMutationsError } from '../errors/pending-mutations-error.js';
 import type { RequestQueue } from '../queue/request-queue.js';
 import type { CatalogueDatabase } from '../store/catalogue-database.js';
-import type { UserRow } from '../store/outbox-rows.js';
+import { isSignedIn, type UserRow } from '../store/outbox-rows.js';
 import { countPending } from '../store/outbox-store.js';
 import { purgeUserScope } from '../store/purge-user-scope.js';
+import { markSigningOut, unfinishedSignOuts } from '../store/sign-out-mark.js';
 import type { ScopeChannel } from './instance-coordination.js';
 import type { Outbox } from './outbox.js';
 import type { SyncEngine } from './sync-engine.js';
@@ -20,6 +21,11 @@ export interface UserSessionsDeps {
   readonly logger: Logger;
   /** Sign-outs told to and heard from the other instances on the database. @default this instance only */
   readonly scopes?: ScopeChannel | undefined;
+  /**
+   * Deletes the first answers' database (where it lives: beside the catalogue's, or in its bucket). A delete, so
+   * a full disk does not refuse it; the first answers start over empty. @default nothing to delete
+   */
+  readonly dropFirstAnswers?: () => Promise<void>;
 }
 
 export interface SignOutOptions {
@@ -36,11 +42,20 @@ export interface SignedIn {
 
 /**
  * Sessions and the persisted user scope. The `users` table is the only place a session id is written (so a reload
- * can replay the user's outbox); signing out revokes the session and deletes the row with all the user's data.
+ * can replay the user's outbox). Signing out finishes on the device before it touches the network:
+ *
+ *   mark (the row loses its credentials and stops being current: no start restores the user from here on)
+ *   → the first answers' database deleted → the user's data, outbox and row deleted in one transaction
+ *   → the session revoked with the service, its id held in memory only.
+ *
+ * A sign-out interrupted after the mark (the page closed, a full disk, a revoke that never answers) is finished by
+ * the next start before it restores anyone. On a full disk that refuses even the mark, the purge (deletes only) is
+ * the step that makes the sign-out durable, in one transaction: before it nothing of the user has gone, after it
+ * everything has.
  */
 export class UserSessions {
   readonly #deps: UserSessionsDeps;
-  /** Settles when the user of the last session (if any) is restored into the engine. */
+  /** Settles when unfinished sign-outs are finished (or tried) and the last session's user (if any) restored. */
   readonly ready: Promise<void>;
 
   constructor(deps: UserSessionsDeps) {
@@ -59,8 +74,16 @@ export class UserSessions {
   async #restore(): Promise<void> {
     const { db, engine, logger } = this.#deps;
     try {
-      const users: UserRow[] = await db.users.toArray();
-      const row = users.find((user) => user.current === 1);
+      // Before any user is restored: a page closed mid-sign-out must not show that user's data to the next one.
+      const unfinished = await unfinishedSignOuts(db);
+      if (unfinished.length > 0) await this.#dropFirstAnswers();
+      for (const userScope of unfinished) await purgeUserScope(db, userScope);
+    } catch (error) {
+      logger.error('catalogue-sync: could not finish a sign-out', { error: (error as Error)?.name });
+    }
+    try {
+      const users = await db.users.toArray();
+      const row = users.find((user): user is UserRow => isSignedIn(user) && user.current === 1);
       if (row && !engine.user) engine.setUser(await createUserScope(row.credentials));
     } catch (error) {
       logger.error('catalogue-sync: could not restore the signed-in user', { error: (error as Error)?.name });
@@ -68,16 +91,27 @@ export class UserSessions {
     this.#deps.outbox.drainSoon();
   }
 
-  /** Selects the user per-user operations act for, and remembers them for the next instance on this database. */
+  /**
+   * Selects the user per-user operations act for, and remembers them for the next instance on this database. The
+   * same user signing in again (a new session after the service refused the old one) releases their changes that
+   * waited for it.
+   */
   async setUser(credentials: unknown): Promise<UserScope> {
     await this.ready;
     const { db, engine, clock } = this.#deps;
     const scope = await createUserScope(credentials);
-    await db.transaction('rw', db.users, async () => {
+    await db.transaction('rw', db.users, db.outbox, async () => {
       await db.users.toCollection().modify({ current: 0 });
       const row: UserRow = { id: scope.id, credentials: scope.credentials, selectedAt: clock.now(), current: 1 };
       if (scope.accountId !== undefined) row.accountId = scope.accountId;
       await db.users.put(row);
+      await db.outbox
+        .where('userScope')
+        .equals(scope.id)
+        .filter((change) => change.waitingFor !== undefined)
+        .modify((change) => {
+          delete change.waitingFor;
+        });
     });
     engine.setUser(scope);
     this.#deps.outbox.drainSoon();
@@ -87,22 +121,44 @@ export class UserSessions {
   /**
    * Signs the current user out: refuses with `PendingMutationsError` while their changes wait or are being sent
    * (unless `force`), ends the scope in every instance on the database (queued and in-flight reads aborted, nothing
-   * written under it again), revokes an account session with the service (best effort: offline, the local sign-out
-   * still happens), then removes the user's data, outbox and session row in one transaction.
+   * written under it again), deletes on this device what was stored for the user (see the class comment), then
+   * revokes an account session with the service (best effort: offline, the local sign-out has happened already).
+   * Resolves once the revoke has ended; rejects when nothing of the sign-out could be written (database closed).
    */
   async signOut(options: SignOutOptions = {}): Promise<void> {
     await this.ready;
-    const { db, engine } = this.#deps;
+    const { db, engine, clock, logger } = this.#deps;
     const user = engine.user;
     if (!user) return;
     const pending = await countPending(db, user.id);
     if (pending > 0 && options.force !== true) throw new PendingMutationsError({ count: pending, userScope: user.id });
+    // From here the credentials live in this call only: the row is about to lose them.
+    const { credentials } = user;
     this.#end(user.id);
     this.#deps.scopes?.signedOut(user.id);
-    if ('session_id' in user.credentials) await this.#revoke(user.credentials.session_id, user.id);
-    // Read marks written before the purge are purged with it; the ones noted since the scope ended are dropped.
-    await engine.flushReads();
-    await purgeUserScope(db, user.id);
+    // Not marked (a full disk): the purge below is then what makes the sign-out durable, all at once.
+    const marked = await markSigningOut(db, user.id, clock.now());
+    try {
+      await this.#dropFirstAnswers();
+      // Read marks written before the purge are purged with it; the ones noted since the scope ended are dropped.
+      await engine.flushReads().catch(() => {});
+      await purgeUserScope(db, user.id);
+    } catch (error) {
+      // With the mark, the next start finishes the deletion before it restores anyone.
+      logger.error('catalogue-sync: could not delete the signed-out user’s data', {
+        userScope: user.id,
+        marked,
+        error: (error as Error)?.name,
+      });
+      // Nothing of the sign-out landed (the database closed): the user stays on this device, so their session is
+      // not revoked under them, and the caller learns it failed.
+      if (!marked) throw error;
+    }
+    if ('session_id' in credentials) await this.#revoke(credentials.session_id, user.id);
+  }
+
+  async #dropFirstAnswers(): Promise<void> {
+    await this.#deps.dropFirstAnswers?.();
   }
 
   async #revoke(sessionId: string, userScope: string): Promise<void> {

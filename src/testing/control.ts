@@ -40,8 +40,16 @@ export interface FakeControl {
   /** Mints a request token, unapproved unless `approved` (the user's step on the website). */
   createRequestToken(options?: { approved?: boolean }): string;
   approveRequestToken(token: string): void;
-  /** A ready session, as after the whole token flow. */
-  createSession(): { session_id: string; account_id: number };
+  /**
+   * A ready session, as after the whole token flow: of a new account, or of `account_id` (its user signing in
+   * again, say after `expireSession`).
+   */
+  createSession(options?: { account_id?: number }): { session_id: string; account_id: number };
+  /**
+   * Ends a session as its expiry or a revoke elsewhere would: every later use of it answers 401 code 3
+   * ("Authentication failed"), as the service does for a session id it does not know.
+   */
+  expireSession(sessionId: string): void;
   createGuestSession(): { guest_session_id: string };
   /**
    * Sets favorite / rated of a series, an episode or a movie, and (sessions only) the watchlist flag of a series or
@@ -127,9 +135,16 @@ export function createControl(deps: ControlDeps): FakeControl {
       if (!entry) throw new TypeError('approveRequestToken: unknown request token');
       entry.approved = true;
     },
-    createSession() {
-      const { sessionId, accountId } = ctx.state.openSession();
+    createSession(options = {}) {
+      const known = options.account_id;
+      if (known !== undefined && !ctx.state.accounts.has(known)) {
+        throw new TypeError('createSession: unknown account_id');
+      }
+      const { sessionId, accountId } = ctx.state.openSession(known);
       return { session_id: sessionId, account_id: accountId };
+    },
+    expireSession(sessionId) {
+      if (!ctx.state.sessions.delete(sessionId)) throw new TypeError('expireSession: unknown session_id');
     },
     createGuestSession: () => ({ guest_session_id: ctx.state.openGuestSession() }),
     setAccountState(t, state) {

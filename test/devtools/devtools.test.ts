@@ -65,12 +65,15 @@ async function eventually<T>(fixture: CatalogueFixture, read: () => T, expected:
   return read();
 }
 
-/** The service refuses every write to a path ending with `suffix` for good (401 in its envelope). */
+/**
+ * The service refuses every write to a path ending with `suffix` for good (401 code 38 in its envelope: no right to
+ * edit; an ended session, code 3, would make the change wait for a sign-in instead).
+ */
 function refuse(suffix: string): (fetch: FetchLike) => FetchLike {
   return (fetch) => async (input, init) => {
     const request = new Request(input, init);
     if (request.method !== 'GET' && new URL(request.url).pathname.endsWith(suffix)) {
-      const envelope = { success: false, status_code: 3, status_message: 'Authentication failed: no permission.' };
+      const envelope = { success: false, status_code: 38, status_message: 'Authentication failed: no permission.' };
       return new Response(JSON.stringify(envelope), { status: 401, headers: { 'content-type': 'application/json' } });
     }
     return fetch(request);

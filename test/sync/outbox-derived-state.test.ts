@@ -14,7 +14,7 @@ function refuse(suffix: string, match = ''): (fetch: FetchLike) => FetchLike {
     const request = new Request(input, init);
     const body = request.method === 'GET' ? '' : await request.clone().text();
     if (request.method !== 'GET' && new URL(request.url).pathname.endsWith(suffix) && body.includes(match)) {
-      const envelope = { success: false, status_code: 3, status_message: 'Authentication failed: no permission.' };
+      const envelope = { success: false, status_code: 38, status_message: "You don't have permission to edit this." };
       return new Response(JSON.stringify(envelope), { status: 401, headers: { 'content-type': 'application/json' } });
     }
     return fetch(request);

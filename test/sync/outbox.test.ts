@@ -5,9 +5,7 @@ import { isPendingMutationsError, PendingMutationsError } from '../../src/errors
 import { observableSymbol } from '../../src/query/observable.js';
 import type { OutboxSnapshot } from '../../src/query/outbox-view.js';
 import type { MutationFailedEvent } from '../../src/sync/catalogue-events.js';
-import { FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
 import {
-  BASE_URL,
   capturedOutput,
   dumpDatabase,
   handedOutSecrets,
@@ -318,13 +316,16 @@ describe('fetches that land before a change is sent', () => {
     });
     expect(await storedItems(catalogue, list_id)).toEqual(items.slice(1));
     expect(await databaseOf(catalogue).outbox.where('state').anyOf('pending', 'sending').count()).toBe(2);
-    // Now the session is revoked elsewhere: both changes are refused for good (401), and each rollback restores
-    // the fresh answer (favorite set, all items), not the one from before the change.
-    await fixture.service.fetch(`${BASE_URL}/3/authentication/session`, {
-      method: 'DELETE',
-      headers: { authorization: `Bearer ${FAKE_ACCESS_TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ session_id: session.session_id }),
-    });
+    // Now the service refuses both changes for good (401 code 38: no permission to edit; an expired session, code
+    // 3, would make them wait for a sign-in instead), and each rollback restores the fresh answer (favorite set, all
+    // items), not the one from before the change.
+    const serviceFetch = fixture.service.fetch;
+    (fixture.service as { fetch: typeof serviceFetch }).fetch = async (input, init) => {
+      const request = new Request(input, init);
+      if (request.method === 'GET') return serviceFetch(request);
+      const envelope = { success: false, status_code: 38, status_message: "You don't have permission to edit this." };
+      return new Response(JSON.stringify(envelope), { status: 401, headers: { 'content-type': 'application/json' } });
+    };
     fixture.service.control.setFaults(undefined);
     const failed: MutationFailedEvent[] = [];
     catalogue.on('mutationFailed', (event) => failed.push(event));

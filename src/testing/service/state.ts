@@ -46,6 +46,8 @@ const TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 export class FakeState {
   readonly requestTokens = new Map<string, { approved: boolean; expiresAt: number }>();
   readonly sessions = new Map<string, number>();
+  /** Every account a session was opened for (a session may end; its account stays). */
+  readonly accounts = new Set<number>();
   readonly guestSessions = new Set<string>();
   /** Favorites and ratings by owner key (`a:<account>` / `g:<guest>`) then target key (`tv:<id>`, `episode:<id>`). */
   readonly flags = new Map<string, Map<string, Flags>>();
@@ -95,10 +97,11 @@ export class FakeState {
     return this.openSession();
   }
 
-  openSession(): { sessionId: string; accountId: number } {
+  /** A new session, of a new account or (signing in again) of `accountId`. */
+  openSession(accountId: number = this.#nextAccountId++): { sessionId: string; accountId: number } {
     const sessionId = this.#random.hex(40);
-    const accountId = this.#nextAccountId++;
     this.sessions.set(sessionId, accountId);
+    this.accounts.add(accountId);
     return { sessionId, accountId };
   }
 
