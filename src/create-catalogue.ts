@@ -4,6 +4,7 @@ import type { ResponseOf } from './api/endpoints.js';
 import type { Configuration } from './api/schemas/configuration.js';
 import { type CatalogueOptions, type ResolvedCatalogueOptions, resolveCatalogueOptions } from './catalogue-options.js';
 import { closedGuard } from './closed-guard.js';
+import type { NewerReleaseError } from './errors/newer-release-error.js';
 import { platformIndexedDB } from './platform-indexed-db.js';
 import { createViews, type LocalQueries, type OperationViews, type ViewArgs } from './query/create-views.js';
 import { type ImageKind, type ImageUrlOptions, imageUrl, srcSet } from './query/image-url.js';
@@ -181,7 +182,14 @@ export function createResolvedCatalogue(resolved: ResolvedCatalogueOptions): Cat
     dbName: resolved.dbName,
     now: () => clock.now(),
   });
-  const db = openCatalogueDatabase({ name: resolved.dbName, ...idb, firstAnswers });
+  // Set once the engine exists: a newer release can only be met when the database opens, after this returns.
+  let stopForNewerRelease: (error: NewerReleaseError) => void = () => {};
+  const db = openCatalogueDatabase({
+    name: resolved.dbName,
+    ...idb,
+    firstAnswers,
+    onNewerRelease: (error) => stopForNewerRelease(error),
+  });
   const emitter = new EventEmitter<CatalogueEvents>();
   const engine = new SyncEngine({ options: resolved, db, queue, emitter }, initialSyncStatus(connectivity.isOnline()));
   const forwarders = QUEUE_EVENTS.map((event) => {
@@ -253,6 +261,15 @@ export function createResolvedCatalogue(resolved: ResolvedCatalogueOptions): Cat
     })();
     return closing;
   }
+
+  stopForNewerRelease = (error) => {
+    if (engine.closed) return;
+    engine.close(error);
+    // Hands back what this instance was sending (its claims lapse if the database is gone): the newer release
+    // sends the pending changes. Started before the listeners run, so one that throws cannot keep it open.
+    void close();
+    emitter.emit('stopped', error);
+  };
 
   const catalogue = {
     view: views.view,
