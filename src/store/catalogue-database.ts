@@ -4,7 +4,7 @@ import { NewerReleaseError } from '../errors/newer-release-error.js';
 import { type FirstAnswers, noFirstAnswers } from './first-answers.js';
 import type { OutboxBaseRow } from './optimistic-state.js';
 import type { ListRow, OutboxRow, UserRow } from './outbox-rows.js';
-import { fencedIndexedDB, nativeVersion } from './release-fence.js';
+import { fencedIndexedDB, isNewerRelease } from './release-fence.js';
 import type {
   ConfigurationRow,
   EpisodeAccountStateRow,
@@ -210,9 +210,9 @@ export class CatalogueDatabase extends Dexie {
     // which closes too but also writes to the console (a library must not).
     this.on('versionchange', (event) => {
       const { newVersion } = event;
-      // A newer release's upgrade: stop for good rather than reopen into it. A deletion (`newVersion` null) only
-      // closes: Dexie reopens on the next use.
-      if (newVersion !== null && newVersion > nativeVersion(CURRENT_SCHEMA_VERSION)) {
+      // A newer release's upgrade: stop for good rather than reopen into it. A deletion (`newVersion` null) or an
+      // older release's schema patch only closes: Dexie reopens on the next use.
+      if (newVersion !== null && isNewerRelease(newVersion, CURRENT_SCHEMA_VERSION)) {
         stop(new NewerReleaseError(CURRENT_SCHEMA_VERSION, newVersion / 10));
       } else {
         this.close({ disableAutoOpen: false });

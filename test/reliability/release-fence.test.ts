@@ -162,4 +162,28 @@ describe('a fence against newer releases', () => {
     expect(tab.stopped).toEqual([]);
     expect((await tab.catalogue.sync.pull('trendingMovies', { time_window: 'day' })).outcome).toBe('stored');
   });
+
+  it("an older release's schema patch (one native version up) is no newer release: the instance reopens and goes on", async () => {
+    const w = world();
+    const tab = w.open();
+    await tab.catalogue.sync.pull('trendingMovies', { time_window: 'day' });
+    // What Dexie does in an older release's tab that finds the installed schema lacking an index it declares.
+    await new Promise<void>((resolve, reject) => {
+      const request = w.indexedDB.open(DB, nativeVersion(CURRENT_SCHEMA_VERSION) + 1);
+      request.onupgradeneeded = () => {
+        request.transaction?.objectStore('syncMeta').createIndex('operation', 'operation');
+      };
+      request.onsuccess = () => {
+        request.result.close();
+        resolve();
+      };
+      request.onerror = () => reject(request.error);
+    });
+    expect(tab.stopped).toEqual([]);
+    expect((await tab.catalogue.sync.pull('discoverTv', { page: 1 })).outcome).toBe('stored');
+    // A new instance of this release opens it too.
+    const next = w.open();
+    expect(await next.catalogue.read('discoverTv', { page: 1 })).toBeDefined();
+    expect(next.stopped).toEqual([]);
+  });
 });
