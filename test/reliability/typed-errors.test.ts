@@ -1,5 +1,5 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ClosedError, isCatalogueError, QuotaExceededError } from '../../src/index.js';
 import { type CatalogueFixture, catalogueFixture } from '../sync/catalogue-fixture.js';
 import { fullDiskFactory } from './support/full-disk.js';
@@ -47,6 +47,16 @@ async function signedIn() {
 }
 
 type World = Awaited<ReturnType<typeof signedIn>>;
+
+/** The run's figures (the reliability README quotes the last run's). */
+const figures = { closes: 0, endedOk: 0, closedErrors: 0, other: 0, quotaPaths: 0, quotaTyped: 0 };
+afterAll(() => {
+  const f = figures;
+  process.stdout.write(
+    `[reliability] typed-errors: closes=${f.closes} ok=${f.endedOk} closedError=${f.closedErrors} other=${f.other} ` +
+      `quotaPaths=${f.quotaPaths} quotaTyped=${f.quotaTyped}\n`,
+  );
+});
 
 /** Every public call that reads or writes the store. */
 const calls: [string, (w: World) => Promise<unknown>][] = [
@@ -110,6 +120,12 @@ describe("calls in flight when the catalogue closes reject with the library's Cl
       // And after the close, every call rejects with it.
       await expect(Promise.resolve().then(() => call(w))).rejects.toBeInstanceOf(ClosedError);
     }
+    for (const end of ended) {
+      figures.closes += 1;
+      if (end === 'ok') figures.endedOk += 1;
+      else if (end === 'ClosedError') figures.closedErrors += 1;
+      else figures.other += 1;
+    }
     for (const end of ended) expect(['ok', 'ClosedError']).toContain(end);
     // A call that waits for the network met the close in flight (a change only waits for its own write).
     if (reachedNetwork && !/^(lists|account)\./.test(name)) expect(ended).toContain('ClosedError');
@@ -138,6 +154,8 @@ describe("every write on a full disk rejects with the library's QuotaExceededErr
       (error: unknown) => error,
     );
     w.disk.control.full = false;
+    figures.quotaPaths += 1;
+    if (failure instanceof QuotaExceededError) figures.quotaTyped += 1;
     expect(failure).toBeInstanceOf(QuotaExceededError);
     expect((failure as Error).name).toBe('QuotaExceededError');
   });
