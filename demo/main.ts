@@ -52,6 +52,8 @@ const bar = syncBar(catalogue, retryAll);
 const navLinks = NAV.map(([section, href, label]) => h('a', { href, 'data-section': section }, label));
 const storageNote = h('span', {});
 const update = updatePrompt();
+// Another tab of a newer release upgraded the database: this page stopped and offers the reload.
+update.fence(catalogue, () => location.reload());
 replace(
   document.getElementById('app') as HTMLElement,
   h(

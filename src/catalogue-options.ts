@@ -1,7 +1,7 @@
 import type { AccessToken } from './api/create-api-client.js';
 import { languageParam } from './api/schemas/params.js';
 import { defaultOutboxLeaseMs, defaults } from './defaults.js';
-import type { Clock, Connectivity, FetchLike, IndexedDBPair, Logger, Random } from './env.js';
+import type { Clock, Connectivity, FetchLike, IndexedDBPair, Logger, Random, StorageEstimator } from './env.js';
 import type { LockManagerLike } from './sync/background-lock.js';
 import type { BroadcastChannelFactory } from './sync/budget-channel.js';
 import { type FreshnessOverrides, validateFreshnessOverrides } from './sync/freshness.js';
@@ -36,6 +36,12 @@ export interface CatalogueOptions {
   connectivity?: Connectivity;
   /** @default a logger that drops everything */
   logger?: Logger;
+  /**
+   * How full the origin's storage is. After a full disk stopped the outbox, it is asked now and then, and the
+   * outbox resumes once it shows room (as it does after any write that succeeds).
+   * @default navigator.storage.estimate() where there is one
+   */
+  storageEstimate?: StorageEstimator;
   /** @default globalThis.indexedDB and globalThis.IDBKeyRange, read when the database opens */
   indexedDB?: IndexedDBPair;
   /** The request budget of this instance, shared by every caller. */
@@ -107,6 +113,7 @@ export interface ResolvedCatalogueOptions {
   readonly random: Random;
   readonly connectivity: Connectivity;
   readonly logger: Logger;
+  readonly storageEstimate: StorageEstimator;
   readonly indexedDB: IndexedDBPair | undefined;
   readonly rateLimit: { readonly perSecond: number; readonly concurrency: number };
   readonly retry: { readonly attempts: number };
@@ -133,6 +140,14 @@ function positiveNumber(value: unknown, name: string, fallback: number): number 
     throw new TypeError(`${name} must be a positive number, got ${String(value)}`);
   }
   return value;
+}
+
+function validateStorageEstimate(estimate: unknown): StorageEstimator {
+  if (estimate === undefined) return defaults.storageEstimate;
+  if (typeof estimate !== 'function') {
+    throw new TypeError('createCatalogue: storageEstimate must be a function, like () => navigator.storage.estimate()');
+  }
+  return estimate as StorageEstimator;
 }
 
 function validateLocks(locks: unknown): LockManagerLike | undefined {
@@ -202,6 +217,7 @@ export function resolveCatalogueOptions(options: CatalogueOptions): ResolvedCata
     random: options.random ?? defaults.random,
     connectivity: options.connectivity ?? defaults.connectivity,
     logger: options.logger ?? defaults.logger,
+    storageEstimate: validateStorageEstimate(options.storageEstimate),
     indexedDB: options.indexedDB,
     rateLimit: Object.freeze({
       perSecond: positiveNumber(options.rateLimit?.perSecond, 'rateLimit.perSecond', defaults.rateLimit.perSecond),

@@ -1,17 +1,34 @@
-import { ClosedError } from './errors/closed-error.js';
+import type { CatalogueError } from './errors/catalogue-error.js';
+import { storeFailure } from './store/store-failure.js';
 
 /**
- * `calls` with every function property rejecting with `ClosedError` once `closed()` says so (a function that
- * returns a promise rejects; any other throws), so a closed catalogue fails with one typed error everywhere.
+ * `calls` with every function property rejecting with why the catalogue stopped once `stopped()` says
+ * (`ClosedError`, or the fence's `NewerReleaseError`), and every failure mapped by `storeFailure`: a call in flight
+ * when the catalogue stops rejects with the same error, a full disk with the library's `QuotaExceededError`. So a
+ * caller only ever meets the library's typed errors for the store's failures.
  */
-export function closedGuard<T extends object>(calls: T, closed: () => boolean): T {
+export function closedGuard<T extends object>(calls: T, stopped: () => CatalogueError | undefined): T {
   const guarded = { ...calls } as Record<string, unknown>;
   for (const [name, value] of Object.entries(calls)) {
     if (typeof value !== 'function') continue;
     guarded[name] = (...args: unknown[]) => {
-      if (closed()) return Promise.reject(new ClosedError());
-      return (value as (...a: unknown[]) => unknown).apply(calls, args);
+      const reason = stopped();
+      if (reason) return Promise.reject(reason);
+      try {
+        const result = (value as (...a: unknown[]) => unknown).apply(calls, args);
+        return isThenable(result)
+          ? Promise.resolve(result).catch((error: unknown) => {
+              throw storeFailure(error, stopped());
+            })
+          : result;
+      } catch (error) {
+        throw storeFailure(error, stopped());
+      }
     };
   }
   return guarded as T;
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
 }

@@ -4,7 +4,7 @@ import type { ResponseOf } from './api/endpoints.js';
 import type { Configuration } from './api/schemas/configuration.js';
 import { type CatalogueOptions, type ResolvedCatalogueOptions, resolveCatalogueOptions } from './catalogue-options.js';
 import { closedGuard } from './closed-guard.js';
-import { ClosedError } from './errors/closed-error.js';
+import type { NewerReleaseError } from './errors/newer-release-error.js';
 import { platformIndexedDB } from './platform-indexed-db.js';
 import { createViews, type LocalQueries, type OperationViews, type ViewArgs } from './query/create-views.js';
 import { type ImageKind, type ImageUrlOptions, imageUrl, srcSet } from './query/image-url.js';
@@ -30,6 +30,7 @@ import { coordinateInstance } from './sync/instance-coordination.js';
 import { type AccountMutations, createMutations, type ListMutations } from './sync/mutations.js';
 import { Outbox } from './sync/outbox.js';
 import type { CatalogueParams } from './sync/prepare-call.js';
+import { QuotaResume } from './sync/quota-resume.js';
 import { type ListOperation, type PullOperation, SyncEngine } from './sync/sync-engine.js';
 import { initialSyncStatus, type SyncStatus } from './sync/sync-status.js';
 import type { UserCredentials } from './sync/user-scope.js';
@@ -130,16 +131,6 @@ export interface CatalogueStorage {
   readonly estimate: { readonly usage?: number; readonly quota?: number } | undefined;
 }
 
-function storageEstimate(): Promise<{ usage?: number; quota?: number } | undefined> {
-  const storage = (globalThis as { navigator?: { storage?: { estimate?: () => Promise<StorageEstimate> } } }).navigator
-    ?.storage;
-  if (typeof storage?.estimate !== 'function') return Promise.resolve(undefined);
-  return storage.estimate().then(
-    ({ usage, quota }) => ({ usage, quota }),
-    () => undefined,
-  );
-}
-
 const QUEUE_EVENTS: readonly (keyof RequestQueueEvents)[] = [
   'request',
   'response',
@@ -191,7 +182,14 @@ export function createResolvedCatalogue(resolved: ResolvedCatalogueOptions): Cat
     dbName: resolved.dbName,
     now: () => clock.now(),
   });
-  const db = openCatalogueDatabase({ name: resolved.dbName, ...idb, firstAnswers });
+  // Set once the engine exists: a newer release can only be met when the database opens, after this returns.
+  let stopForNewerRelease: (error: NewerReleaseError) => void = () => {};
+  const db = openCatalogueDatabase({
+    name: resolved.dbName,
+    ...idb,
+    firstAnswers,
+    onNewerRelease: (error) => stopForNewerRelease(error),
+  });
   const emitter = new EventEmitter<CatalogueEvents>();
   const engine = new SyncEngine({ options: resolved, db, queue, emitter }, initialSyncStatus(connectivity.isOnline()));
   const forwarders = QUEUE_EVENTS.map((event) => {
@@ -210,7 +208,14 @@ export function createResolvedCatalogue(resolved: ResolvedCatalogueOptions): Cat
     emitter,
     leaseMs: resolved.outboxLeaseMs,
     guardWrite: (write) => engine.retryOnQuota(write),
+    onDrainFailed: (error) => quotaResume.drainFailed(error),
   });
+  const quotaResume = new QuotaResume({
+    clock,
+    estimate: resolved.storageEstimate,
+    resume: () => outbox.drainSoon(),
+  });
+  const stopWatchingWrites = engine.onWritten(() => quotaResume.written());
   const sessions = new UserSessions({
     db,
     engine,
@@ -222,20 +227,28 @@ export function createResolvedCatalogue(resolved: ResolvedCatalogueOptions): Cat
     dropFirstAnswers: () => deleteFirstAnswersDb(firstAnswersAt, resolved.dbName),
   });
   const mutations = createMutations({ engine, outbox, sessions, language: resolved.language });
-  const outboxView = createOutboxView(db, {
-    drain: () => sessions.ready.then(() => outbox.drain()),
-    discard: (seq) => outbox.discard(seq),
-  });
+  const outboxView = createOutboxView(
+    db,
+    closedGuard(
+      {
+        drain: () => sessions.ready.then(() => outbox.drain()),
+        discard: (seq: number) => outbox.discard(seq),
+      },
+      () => engine.stopError,
+    ),
+  );
   const changes = new ChangeFeed({ options: resolved, db, queue, emitter, engine });
 
   const configuration = new ConfigurationLoader(engine);
 
-  const guard = <T extends object>(calls: T): T => closedGuard(calls, () => engine.closed);
+  const guard = <T extends object>(calls: T): T => closedGuard(calls, () => engine.stopError);
   let closing: Promise<void> | undefined;
   /** Once: a second call waits for the first. */
   function close(): Promise<void> {
     closing ??= (async () => {
       engine.close();
+      stopWatchingWrites();
+      quotaResume.close();
       for (const off of forwarders) off();
       unsubscribeConnectivity();
       // Before the database closes: the rows this instance is sending are handed back.
@@ -249,6 +262,15 @@ export function createResolvedCatalogue(resolved: ResolvedCatalogueOptions): Cat
     })();
     return closing;
   }
+
+  stopForNewerRelease = (error) => {
+    if (engine.closed) return;
+    engine.close(error);
+    // Hands back what this instance was sending (its claims lapse if the database is gone): the newer release
+    // sends the pending changes. Started before the listeners run, so one that throws cannot keep it open.
+    void close();
+    emitter.emit('stopped', error);
+  };
 
   const catalogue = {
     view: views.view,
@@ -274,25 +296,26 @@ export function createResolvedCatalogue(resolved: ResolvedCatalogueOptions): Cat
       emitter.on(event, listener as never);
       return () => emitter.off(event, listener as never);
     },
-    read: (operation, params) => engine.read(operation, params),
-    async clear(clearOptions = {}) {
-      if (engine.closed) throw new ClosedError();
-      await clearStoredData(db, clearOptions);
-    },
+    ...guard({
+      read: ((operation, params) => engine.read(operation, params)) as Catalogue['read'],
+      clear: (clearOptions: { userData?: boolean } = {}) => clearStoredData(db, clearOptions),
+      async storage(): Promise<CatalogueStorage> {
+        const [figures, estimate] = await Promise.all([
+          storageFigures(db),
+          resolved.storageEstimate().catch(() => undefined),
+        ]);
+        return { ...figures, estimate };
+      },
+      async setUser(credentials: UserCredentials): Promise<void> {
+        await sessions.setUser(credentials);
+      },
+      signOut: (signOutOptions?: SignOutOptions) => sessions.signOut(signOutOptions),
+      configuration: () => configuration.load(),
+    }),
     async delete() {
       await close();
       await Promise.all([db.delete({ disableAutoOpen: true }), deleteFirstAnswersDb(firstAnswersAt, resolved.dbName)]);
     },
-    async storage() {
-      if (engine.closed) throw new ClosedError();
-      const [figures, estimate] = await Promise.all([storageFigures(db), storageEstimate()]);
-      return { ...figures, estimate };
-    },
-    async setUser(credentials) {
-      if (engine.closed) throw new ClosedError();
-      await sessions.setUser(credentials);
-    },
-    signOut: (signOutOptions) => (engine.closed ? Promise.reject(new ClosedError()) : sessions.signOut(signOutOptions)),
     auth: guard({
       ready: () => sessions.ready,
       validate: () => sessions.validate(),
@@ -307,7 +330,6 @@ export function createResolvedCatalogue(resolved: ResolvedCatalogueOptions): Cat
       return engine.user?.id;
     },
     user: createUserView(engine),
-    configuration: () => (engine.closed ? Promise.reject(new ClosedError()) : configuration.load()),
     imageUrl: (path, kind, size, imageOptions) => imageUrl(configuration.loaded(), path, kind, size, imageOptions),
     srcSet: (path, kind, imageOptions) => srcSet(configuration.loaded(), path, kind, imageOptions),
     onIdle: () => queue.onIdle(),

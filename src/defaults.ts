@@ -1,4 +1,11 @@
-import { globalFetch, platformConnectivity, silentLogger, systemClock, systemRandom } from './env.js';
+import {
+  globalFetch,
+  platformConnectivity,
+  platformStorageEstimate,
+  silentLogger,
+  systemClock,
+  systemRandom,
+} from './env.js';
 
 /**
  * Every option's default, declared once: the API client, the request queue and the catalogue resolve their options
@@ -11,6 +18,7 @@ export const defaults = Object.freeze({
   clock: systemClock,
   random: systemRandom,
   connectivity: platformConnectivity,
+  storageEstimate: platformStorageEstimate,
   logger: silentLogger,
   /** The IndexedDB database's name (the language is added to it unless it is `language`'s default). */
   dbName: 'catalogue',

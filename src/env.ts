@@ -56,6 +56,26 @@ export const systemRandom: Random = () => Math.random();
 /** The global `fetch`, read at call time (so a polyfill or a test double installed later is used). */
 export const globalFetch: FetchLike = (input, init) => globalThis.fetch(input, init);
 
+/** How much of the origin's storage is used and allowed, in bytes (`navigator.storage.estimate()`'s answer). */
+export interface StorageFigures {
+  readonly usage?: number;
+  readonly quota?: number;
+}
+
+/** Reads how full the origin's storage is; undefined where nobody can say. */
+export type StorageEstimator = () => Promise<StorageFigures | undefined>;
+
+/** `navigator.storage.estimate()`, read at call time; undefined where there is none or it fails. */
+export const platformStorageEstimate: StorageEstimator = () => {
+  const storage = (globalThis as { navigator?: { storage?: { estimate?: () => Promise<StorageFigures> } } }).navigator
+    ?.storage;
+  if (typeof storage?.estimate !== 'function') return Promise.resolve(undefined);
+  return storage.estimate().then(
+    ({ usage, quota }) => ({ usage, quota }),
+    () => undefined,
+  );
+};
+
 /** A logger that drops everything: the default, because a library should not write to the console uninvited. */
 export const silentLogger: Logger = {
   debug: () => {},

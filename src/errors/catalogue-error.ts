@@ -8,8 +8,10 @@ export const catalogueErrorNames = [
   'ImageUrlError',
   'InvalidParamsError',
   'NetworkError',
+  'NewerReleaseError',
   'OfflineError',
   'PendingMutationsError',
+  'QuotaExceededError',
   'SchemaValidationError',
   'ScopeEndedError',
   'ServiceError',
@@ -28,7 +30,13 @@ const names: ReadonlySet<string> = new Set(catalogueErrorNames);
 
 export function isCatalogueError(value: unknown): value is CatalogueError {
   if (value instanceof CatalogueError) return true;
-  if (typeof value !== 'object' || value === null) return false;
+  // The platform's errors share some names (`QuotaExceededError`): a DOMException is never one of the library's.
+  if (typeof value !== 'object' || value === null || isDomException(value)) return false;
   const name = (value as { name?: unknown }).name;
   return typeof name === 'string' && names.has(name);
+}
+
+function isDomException(value: object): boolean {
+  const DomException = (globalThis as { DOMException?: abstract new () => object }).DOMException;
+  return DomException !== undefined && value instanceof DomException;
 }

@@ -1,5 +1,6 @@
 import type { ResponseOf } from '../api/endpoints.js';
-import { ClosedError } from '../errors/closed-error.js';
+import type { CatalogueError } from '../errors/catalogue-error.js';
+import { storeFailure } from '../store/store-failure.js';
 import type { KeyEntry } from '../sync/key-entry.js';
 import type { CatalogueParams, PreparedCall } from '../sync/prepare-call.js';
 import type { PullOperation, SyncEngine } from '../sync/sync-engine.js';
@@ -74,11 +75,11 @@ export function createStoreView<O extends PullOperation>(
     return signedOut.snapshot;
   };
   let last: { key: string; snapshot: Snapshot } = { key: lastCall.requestKey, snapshot: loadingSnapshot() };
-  let closedError: ClosedError | undefined;
+  let closedError: CatalogueError | undefined;
   const getSnapshot = (): Snapshot => {
     if (engine.closed) {
-      closedError ??= new ClosedError();
-      return missingWith(closedError);
+      closedError ??= engine.stopError;
+      return missingWith(closedError as CatalogueError);
     }
     const current = resolve();
     if ('signedOut' in current) return missingWith(current.signedOut);
@@ -125,12 +126,16 @@ export function createStoreView<O extends PullOperation>(
     subscribe,
     getSnapshot,
     async refresh() {
-      if (engine.closed) throw new ClosedError();
+      if (engine.closed) throw engine.stopError;
       const current = resolve();
       if ('signedOut' in current) throw current.signedOut;
       const entry = engine.peekEntry<O>(current.call.requestKey);
-      if (entry?.observed) return entry.revalidate();
-      await engine.pullCall(current.call);
+      try {
+        if (entry?.observed) return await entry.revalidate();
+        await engine.pullCall(current.call);
+      } catch (error) {
+        throw storeFailure(error, engine.stopError);
+      }
     },
     [observableSymbol](): InteropObservable<Snapshot> {
       return toObservable(subscribe, getSnapshot);

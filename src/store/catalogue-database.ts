@@ -1,8 +1,10 @@
 import { Dexie, type Table } from 'dexie';
 import type { IndexedDBPair } from '../env.js';
+import { NewerReleaseError } from '../errors/newer-release-error.js';
 import { type FirstAnswers, noFirstAnswers } from './first-answers.js';
 import type { OutboxBaseRow } from './optimistic-state.js';
 import type { ListRow, OutboxRow, StoredUserRow } from './outbox-rows.js';
+import { fencedIndexedDB, isNewerRelease } from './release-fence.js';
 import type {
   ConfigurationRow,
   EpisodeAccountStateRow,
@@ -67,6 +69,13 @@ export interface CatalogueDatabaseOptions extends IndexedDBPair {
    * @default no-op
    */
   onVersionChange?: (event: IDBVersionChangeEvent) => void;
+  /**
+   * Called once when a newer release upgraded the database, or asked to (another tab, the service worker): this
+   * connection closed for good, every later use fails with the error, and the database is never opened above this
+   * release's version (see `fencedIndexedDB`).
+   * @default no-op
+   */
+  onNewerRelease?: (error: NewerReleaseError) => void;
   /**
    * Called when this connection's upgrade waits for another connection to close.
    * @default no-op
@@ -172,8 +181,18 @@ export class CatalogueDatabase extends Dexie {
   /** Guards every write that can change a public answer (see `CatalogueDatabaseOptions.firstAnswers`). */
   readonly firstAnswers: FirstAnswers;
 
+  /** Set once a newer release upgraded the database: this instance stopped for good (see `onNewerRelease`). */
+  newerRelease: NewerReleaseError | undefined;
+
   constructor(options: CatalogueDatabaseOptions) {
-    super(options.name, { indexedDB: options.indexedDB, IDBKeyRange: options.IDBKeyRange });
+    const stop = (error: NewerReleaseError) => {
+      if (this.newerRelease) return;
+      this.newerRelease = error;
+      this.close({ disableAutoOpen: true });
+      options.onNewerRelease?.(error);
+    };
+    const fenced = fencedIndexedDB(options.indexedDB, CURRENT_SCHEMA_VERSION, (error) => stop(error));
+    super(options.name, { indexedDB: fenced, IDBKeyRange: options.IDBKeyRange });
     this.idb = { indexedDB: options.indexedDB, IDBKeyRange: options.IDBKeyRange };
     this.firstAnswers = options.firstAnswers ?? noFirstAnswers;
     // One version: Dexie diffs the installed schema against it, whatever version that is, and runs the upgrade
@@ -190,7 +209,14 @@ export class CatalogueDatabase extends Dexie {
     // Registered after Dexie's own handlers, so these run first; returning false stops Dexie's default,
     // which closes too but also writes to the console (a library must not).
     this.on('versionchange', (event) => {
-      this.close({ disableAutoOpen: false });
+      const { newVersion } = event;
+      // A newer release's upgrade: stop for good rather than reopen into it. A deletion (`newVersion` null) or an
+      // older release's schema patch only closes: Dexie reopens on the next use.
+      if (newVersion !== null && isNewerRelease(newVersion, CURRENT_SCHEMA_VERSION)) {
+        stop(new NewerReleaseError(CURRENT_SCHEMA_VERSION, newVersion / 10));
+      } else {
+        this.close({ disableAutoOpen: false });
+      }
       onVersionChange?.(event);
       return false;
     });

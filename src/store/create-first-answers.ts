@@ -4,6 +4,7 @@ import { type FirstAnswerRow, type FirstAnswersLocation, openFirstAnswersDb, STA
 import {
   anyPending,
   type DepSet,
+  deleteEveryAnswer,
   deleteIntersecting,
   deleteKeys,
   readState,
@@ -144,8 +145,9 @@ type Phase =
  *     removes the pending entry → idle: `onInvalidated` listeners and `settled()` waiters are told.
  *
  * A write never fails because of the first answers: a failed first-answers transaction only widens the close's
- * deletion to every answer. If the close fails too, the answers the write made wrong stay (nothing else can
- * delete them from here); its pending entry then expires after PENDING_MS, and views store again.
+ * deletion to every answer. When the state row cannot be written (a full disk), every answer is deleted in a
+ * transaction that writes nothing, before the write and again at the close. Only if not even that commits (a
+ * closing connection) do the answers the write made wrong stay; its pending entry then expires after PENDING_MS.
  */
 class FirstAnswersWriter implements FirstAnswers {
   readonly #options: FirstAnswersOptions;
@@ -255,6 +257,18 @@ class FirstAnswersWriter implements FirstAnswers {
       session.until = until;
     } catch {
       session.all = true;
+      // A full disk refuses the state row, not deletions: the answers go before the write runs, so a crash before
+      // the close leaves misses rather than answers of what the write changed.
+      await this.#deleteEveryAnswer(db, session);
+    }
+  }
+
+  async #deleteEveryAnswer(db: IDBDatabase, session: Session): Promise<void> {
+    try {
+      await deleteEveryAnswer(db);
+      session.forget('all');
+    } catch {
+      // Not even a deletion commits (the connection is closing): the close tries again.
     }
   }
 
@@ -291,7 +305,8 @@ class FirstAnswersWriter implements FirstAnswers {
         });
         session.forget(deleted);
       } catch {
-        // Nothing more can be done here: see the class comment.
+        // The state row could not be written (a full disk): every answer goes in a transaction that writes nothing.
+        if (db) await this.#deleteEveryAnswer(db, session);
       }
       this.#phase = { kind: 'idle' };
       const keys = session.deletedAll ? 'all' : [...session.deleted];

@@ -125,6 +125,21 @@ export function updateState<T>(
 }
 
 /**
+ * Deletes every answer and leaves the state row as it is, in a transaction that writes nothing: the way out when
+ * an update cannot commit because the disk is full (deleting needs no room, writing the state row does). The
+ * directory may then name answers that are gone, which costs a miss, never a wrong answer.
+ */
+export function deleteEveryAnswer(db: IDBDatabase): Promise<void> {
+  return transact<void>(db, 'readwrite', (store, done) => {
+    const request = store.getAllKeys();
+    request.onsuccess = () => {
+      for (const key of request.result) if (key !== STATE_KEY) store.delete(key);
+      done(undefined);
+    };
+  });
+}
+
+/**
  * Deletes (in the caller's transaction) every answer whose deps intersect `deps`, or every answer for `'all'`,
  * and their directory entries; returns the keys deleted.
  */

@@ -1,4 +1,5 @@
 import type { OperationName } from '../api/endpoints.js';
+import type { CatalogueError } from '../errors/catalogue-error.js';
 import type { RequestQueueEvents } from '../queue/queue-events.js';
 import type { SyncStatus } from './sync-status.js';
 
@@ -110,4 +111,9 @@ export type CatalogueEvents = RequestQueueEvents & {
   evicted: [EvictedEvent];
   signedIn: [UserEvent];
   signedOut: [UserEvent];
+  /**
+   * The catalogue stopped for good on its own (not by `close()`): a newer release upgraded its database
+   * (`NewerReleaseError`). Every call now rejects with the error and views show it; the page should reload.
+   */
+  stopped: [CatalogueError];
 };

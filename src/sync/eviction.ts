@@ -38,6 +38,8 @@ export interface EvictionDeps {
   readonly inFlightKeys: () => Iterable<string>;
   /** Runs before units are ordered (the engine writes the read marks it holds in memory). */
   readonly beforeEvict?: () => Promise<void>;
+  /** Told after every write that went through quota recovery and succeeded: the store had room for it. */
+  readonly afterWrite?: () => void;
 }
 
 /** Request keys kept out of eviction while some work needs them. */
@@ -110,14 +112,18 @@ export class BrowseEviction {
    * in the outbox, a change-feed patch.
    */
   async retryOnQuota<T>(attempt: () => Promise<T>): Promise<T> {
+    const succeeded = (result: T): T => {
+      this.#deps.afterWrite?.();
+      return result;
+    };
     try {
-      return await attempt();
+      return succeeded(await attempt());
     } catch (error) {
       const { clock } = this.#deps;
       if (!isQuotaExceededError(error) || clock.now() - this.#quotaFailedAt < QUOTA_BACKOFF_MS) throw error;
       await this.#single(() => this.#evict('quota', (units) => quotaShare(units)));
       try {
-        return await attempt();
+        return succeeded(await attempt());
       } catch {
         this.#quotaFailedAt = clock.now();
         // The caller reports the error the store first gave; the retry's is the same condition.

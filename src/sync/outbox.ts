@@ -38,6 +38,8 @@ export interface OutboxDeps {
    * @default runs it as is
    */
   readonly guardWrite?: <T>(write: () => Promise<T>) => Promise<T>;
+  /** Told when a drain stops on an error (a full disk: the catalogue restarts it once there is room). */
+  readonly onDrainFailed?: (error: unknown) => void;
 }
 
 /** Backoff between attempts of a row after an unknown outcome: 1 s doubling to 60 s, with jitter. */
@@ -115,9 +117,14 @@ export class Outbox {
   drain(): Promise<void> {
     this.#wake?.();
     if (this.#loop) return this.#loop;
-    this.#loop = this.#run().finally(() => {
-      this.#loop = undefined;
-    });
+    this.#loop = this.#run()
+      .catch((error: unknown) => {
+        this.#deps.onDrainFailed?.(error);
+        throw error;
+      })
+      .finally(() => {
+        this.#loop = undefined;
+      });
     return this.#loop;
   }
 

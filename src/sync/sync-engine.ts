@@ -1,6 +1,7 @@
 import type { EventEmitter } from 'eventemitter3';
 import type { ResponseOf } from '../api/endpoints.js';
 import { MAX_PAGE } from '../api/schemas/params.js';
+import type { CatalogueError } from '../errors/catalogue-error.js';
 import { ClosedError } from '../errors/closed-error.js';
 import { NetworkError } from '../errors/index.js';
 import type { Priority } from '../queue/priority.js';
@@ -10,6 +11,7 @@ import { namesUser } from '../store/purge-user-scope.js';
 import { readStored } from '../store/read-stored.js';
 import { writeRebased } from '../store/rebase-mutations.js';
 import { responseBytes } from '../store/size-ledger.js';
+import { storeFailure } from '../store/store-failure.js';
 import { isStoredOperation } from '../store/store-mappings.js';
 import { storedPageCount } from '../store/stored-page-count.js';
 import { readSyncMeta } from '../store/sync-meta.js';
@@ -108,6 +110,9 @@ export class SyncEngine {
       // Being fetched or written: never evicted from under the write.
       inFlightKeys: () => this.#entries.inFlightKeys(),
       beforeEvict: () => this.#readMarks.flush(),
+      afterWrite: () => {
+        for (const listener of [...this.#writeListeners]) listener();
+      },
     });
   }
 
@@ -134,15 +139,32 @@ export class SyncEngine {
     return this.#users.user;
   }
 
-  #closed = false;
+  readonly #writeListeners = new Set<() => void>();
 
-  /** Whether `close()` ran: every call then rejects with `ClosedError`, and views show it. */
+  /** Calls `listener` after every store write of the engine that succeeded; returns the function that stops it. */
+  onWritten(listener: () => void): () => void {
+    this.#writeListeners.add(listener);
+    return () => this.#writeListeners.delete(listener);
+  }
+
+  #closed = false;
+  #stopReason: CatalogueError | undefined;
+
+  /** Whether `close()` ran: every call then rejects with `stopError`, and views show it. */
   get closed(): boolean {
     return this.#closed;
   }
 
-  /** Ends the engine's work: no call is prepared or sent after this. */
-  close(): void {
+  /** Why the engine stopped (`ClosedError`, or the reason `close` was given), or undefined while it runs. */
+  get stopError(): CatalogueError | undefined {
+    if (!this.#closed) return undefined;
+    return this.#stopReason ?? new ClosedError();
+  }
+
+  /** Ends the engine's work: no call is prepared or sent after this. A `reason` is what calls then reject with. */
+  close(reason?: CatalogueError): void {
+    this.#stopReason ??= reason;
+    if (this.#closed) return;
     this.#closed = true;
     this.#firstAnswersKept = this.#entries.close();
   }
@@ -206,7 +228,7 @@ export class SyncEngine {
   }
 
   prepare<O extends PullOperation>(operation: O, params: CatalogueParams<O> | undefined): PreparedCall<O> {
-    if (this.#closed) throw new ClosedError();
+    if (this.#closed) throw this.stopError;
     if (!isStoredOperation(operation)) {
       throw new TypeError(`${String(operation)} is not an operation whose answers are stored`);
     }
@@ -245,7 +267,7 @@ export class SyncEngine {
     prepared: PreparedCall<O>,
     options: { priority: Priority; force: boolean; derive: boolean; signal: AbortSignal },
   ): Promise<WriteResult> {
-    if (this.#closed) return Promise.reject(new ClosedError());
+    if (this.#closed) return Promise.reject(this.stopError);
     let call = prepared;
     // The current user's call is prepared again: a new session of the same account brings new credentials.
     if (call.userScope !== undefined && call.userScope === this.#users.user?.id) {
@@ -355,7 +377,9 @@ export class SyncEngine {
       // The engine writes anyway: what views read meanwhile is written too.
       void this.#readMarks.flush();
       return result;
-    } catch (error) {
+    } catch (thrown) {
+      // The store's failures become the library's errors here, before any caller, event or status sees them.
+      const error = storeFailure(thrown, this.stopError);
       const { db, emitter, options: resolved } = this.#deps;
       await recordPullFailure(
         {

@@ -8,8 +8,10 @@ const samples = {
   ImageUrlError: () => new errors.ImageUrlError('path', 'not an image path'),
   InvalidParamsError: () => new errors.InvalidParamsError({ operation: 'trendingTv', param: 'page', rule: 'integer' }),
   NetworkError: () => new errors.NetworkError({ operation: 'configuration', cause: new TypeError('fetch failed') }),
+  NewerReleaseError: () => new errors.NewerReleaseError(11, 12),
   OfflineError: () => new errors.OfflineError({ operation: 'configuration' }),
   PendingMutationsError: () => new errors.PendingMutationsError({ count: 2, userScope: 'user:1' }),
+  QuotaExceededError: () => new errors.QuotaExceededError(),
   SchemaValidationError: () => new errors.SchemaValidationError({ operation: 'configuration', path: '', issues: [] }),
   ScopeEndedError: () => new errors.ScopeEndedError('user:1'),
   ServiceError: () => new errors.ServiceError({ operation: 'configuration', status: 404 }),
@@ -40,7 +42,9 @@ describe('CatalogueError', () => {
     for (const value of [
       new Error('x'),
       new TypeError('x'),
-      { name: 'QuotaExceededError' },
+      // The platform's error of the same name is not the library's (the store maps it to the library's).
+      new DOMException('x', 'QuotaExceededError'),
+      { name: 'DatabaseClosedError' },
       null,
       undefined,
       'x',

@@ -37,11 +37,27 @@ function manualTimers() {
 
 /**
  * An IDBFactory that counts the transactions of every connection it opens, per mode, and fails the readwrite ones
- * while `failing` is set (a full disk, a closing connection).
+ * while `failing` is set (a closing connection). While `full` is set, every `put`/`add` fails with
+ * `QuotaExceededError` and aborts its transaction, while deletions still commit: what a full disk does.
  */
 function instrumented(factory: IDBFactory) {
   const counts = { readonly: 0, readwrite: 0 };
-  const control = { counts, failing: false };
+  const control = { counts, failing: false, full: false };
+  const fill = (tx: IDBTransaction) => {
+    const objectStore = tx.objectStore.bind(tx);
+    tx.objectStore = (name: string) => {
+      const store = objectStore(name);
+      for (const method of ['put', 'add'] as const) {
+        const original = store[method].bind(store);
+        store[method] = ((...args: Parameters<IDBObjectStore['put']>) => {
+          if (control.full) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+          return original(...args);
+        }) as IDBObjectStore['put'];
+      }
+      return store;
+    };
+    return tx;
+  };
   const wrapped = {
     open(name: string, version?: number) {
       const request = factory.open(name, version);
@@ -52,7 +68,7 @@ function instrumented(factory: IDBFactory) {
           const kind = mode === 'readwrite' ? 'readwrite' : 'readonly';
           if (kind === 'readwrite' && control.failing) throw new DOMException('injected', 'QuotaExceededError');
           counts[kind] += 1;
-          return transaction(stores, mode);
+          return fill(transaction(stores, mode));
         }) as IDBDatabase['transaction'];
       });
       return request;
@@ -532,6 +548,54 @@ describe('first answers: failures degrade to misses, never to wrong answers', ()
     expect(await writer.answers.guard(['tvSeries/1'], async () => 'written')).toBe('written');
     control.failing = false;
     await writer.idle();
+    expect(await w.storedKeys()).toEqual([]);
+  });
+
+  it.each([
+    ['every answer (a clear)', 'all' as const],
+    ['the answers its deps intersect', ['tvSeries/1']],
+  ])(
+    'a write on a full disk deletes %s before it runs and at its close, though no state row can be written',
+    async (_name, deps) => {
+      const w = world();
+      const view = w.tab();
+      await store(view.answers, 'a', ['tvSeries/1']);
+      await store(view.answers, 'b', ['movies/7']);
+      const { factory, control } = instrumented(w.indexedDB);
+      const writer = w.tab({ factory });
+      control.full = true;
+      let duringWrite: string[] = [];
+      expect(
+        await writer.answers.guard(deps, async () => {
+          // What a page reloaded now (the tab crashed mid-write) would find.
+          duringWrite = await w.storedKeys();
+          return 'written';
+        }),
+      ).toBe('written');
+      expect(duringWrite).not.toContain('a');
+      // An answer put past every check while the session is open (another tab's stale put): the close deletes it.
+      await w.bypassPut('c', ['tvSeries/1']);
+      await writer.idle();
+      const left = await w.storedKeys();
+      expect(left).not.toContain('a');
+      expect(left).not.toContain('c');
+      expect(writer.invalidated).toEqual(['all']);
+      control.full = false;
+    },
+  );
+
+  it('a full disk at the close only (the write freed nothing): the answers the session touched still go', async () => {
+    const w = world();
+    const view = w.tab();
+    const { factory, control } = instrumented(w.indexedDB);
+    const writer = w.tab({ factory });
+    await store(view.answers, 'a', ['tvSeries/1']);
+    await writer.answers.guard(['tvSeries/1'], async () => {
+      control.full = true;
+    });
+    await w.bypassPut('b', ['tvSeries/1']);
+    await writer.idle();
+    control.full = false;
     expect(await w.storedKeys()).toEqual([]);
   });
 });

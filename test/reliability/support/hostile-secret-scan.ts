@@ -18,6 +18,7 @@ const EVENT_NAMES_MAP: Record<keyof CatalogueEvents, true> = {
   evicted: true,
   signedIn: true,
   signedOut: true,
+  stopped: true,
   request: true,
   response: true,
   retry: true,

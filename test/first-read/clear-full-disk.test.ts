@@ -1,0 +1,80 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Catalogue, createCatalogue } from '../../src/create-catalogue.js';
+import { createManualConnectivity } from '../../src/env.js';
+import { ANSWERS_STORE, openFirstAnswersDb, STATE_KEY } from '../../src/store/first-answers-db.js';
+import { createFakeService, createVirtualClock, FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
+import { until } from '../query/view-helpers.js';
+import { fullDiskFactory } from '../reliability/support/full-disk.js';
+import { BASE_URL } from '../sync/catalogue-fixture.js';
+
+const DB = 'clear-full-disk';
+const opened: Catalogue[] = [];
+afterEach(async () => {
+  for (const catalogue of opened.splice(0)) await catalogue.close();
+});
+
+function setup() {
+  const clock = createVirtualClock(Date.UTC(2026, 10, 1));
+  const service = createFakeService({ seed: 7, scale: 'small', clock, baseUrl: BASE_URL });
+  const disk = fullDiskFactory(new IDBFactory());
+  const open = () => {
+    const catalogue = createCatalogue({
+      baseUrl: BASE_URL,
+      accessToken: FAKE_ACCESS_TOKEN,
+      fetch: (input, init) => service.fetch(input, init),
+      clock,
+      connectivity: createManualConnectivity(true),
+      indexedDB: { indexedDB: disk.factory, IDBKeyRange },
+      dbName: DB,
+    });
+    opened.push(catalogue);
+    return catalogue;
+  };
+  return { clock, disk, open };
+}
+
+/** The keys of the first answers a reloaded page would find. */
+async function firstAnswerKeys(indexedDB: IDBFactory): Promise<string[]> {
+  const db = (await openFirstAnswersDb(indexedDB, DB)) as IDBDatabase;
+  try {
+    return await new Promise((resolve, reject) => {
+      const request = db.transaction(ANSWERS_STORE, 'readonly').objectStore(ANSWERS_STORE).getAllKeys();
+      request.onsuccess = () => resolve((request.result as string[]).filter((key) => key !== STATE_KEY));
+      request.onerror = () => reject(request.error);
+    });
+  } finally {
+    db.close();
+  }
+}
+
+describe('clear() on a full disk', () => {
+  it.each([
+    ['browse data', {}],
+    ['browse and user data', { userData: true }],
+  ])('clearing %s leaves no first answer of what it removed, and a reload shows none of it', async (_name, options) => {
+    const { clock, disk, open } = setup();
+    const first = open();
+    const keys: string[] = [];
+    for (const window of ['day', 'week'] as const) {
+      const view = first.trendingTv({ time_window: window });
+      const stop = view.subscribe(() => {});
+      await until(clock, view, (s) => s.status === 'fresh');
+      stop();
+      keys.push(view.requestKey);
+    }
+    await first.close();
+    expect((await firstAnswerKeys(disk.factory)).sort()).toEqual([...keys].sort());
+
+    const second = open();
+    await second.read('trendingTv', { time_window: 'day' });
+    disk.control.full = true;
+    await second.clear(options);
+    expect(await second.read('trendingTv', { time_window: 'day' })).toBeUndefined();
+    // A crash right after the clear: nothing of the cleared data is a first answer.
+    expect(await firstAnswerKeys(disk.factory)).toEqual([]);
+    await second.close();
+    expect(await firstAnswerKeys(disk.factory)).toEqual([]);
+    disk.control.full = false;
+  });
+});

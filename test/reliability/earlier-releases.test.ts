@@ -1,0 +1,116 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Catalogue, createCatalogue } from '../../src/create-catalogue.js';
+import { createManualConnectivity } from '../../src/env.js';
+import { createFakeService, createVirtualClock, FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
+import { BASE_URL } from '../sync/catalogue-fixture.js';
+import { earlierRelease } from './support/earlier-release.js';
+
+/**
+ * Tabs of earlier releases beside this one, on one fake IndexedDB and one fake service: releases with the shared,
+ * claimed outbox at this schema version (11), built from the repository's history. Releases from before the shared
+ * outbox are not run here: they send without claims, and only a new database name fences them (see README,
+ * "Releases side by side").
+ */
+const RELEASES = [
+  ['dfde725', 'the first release at schema 11'],
+  ['04223c9', 'the release this branch starts from'],
+] as const;
+
+const DB = 'earlier-releases';
+const opened: Catalogue[] = [];
+afterEach(async () => {
+  for (const catalogue of opened.splice(0)) await catalogue.close();
+});
+
+describe('tabs of earlier releases beside this one: every change reaches the service as the user meant', () => {
+  it.each(RELEASES)('%s (%s)', { timeout: 120_000 }, async (commit) => {
+    const older = await earlierRelease(commit);
+    const indexedDB = new IDBFactory();
+    const clock = createVirtualClock(Date.UTC(2026, 10, 1));
+    const service = createFakeService({ seed: 7, scale: 'small', clock, baseUrl: BASE_URL, rateLimit: false });
+    const writes: string[] = [];
+    const options = (connectivity: ReturnType<typeof createManualConnectivity>) => ({
+      baseUrl: BASE_URL,
+      accessToken: FAKE_ACCESS_TOKEN,
+      fetch: (input: Request | string | URL, init?: RequestInit) => {
+        const request = new Request(input, init);
+        if (request.method !== 'GET') writes.push(`${request.method} ${new URL(request.url).pathname}`);
+        return service.fetch(request);
+      },
+      clock,
+      connectivity,
+      indexedDB: { indexedDB, IDBKeyRange },
+      dbName: DB,
+    });
+    const newNet = createManualConnectivity(true);
+    const oldNet = createManualConnectivity(true);
+    const current = createCatalogue(options(newNet));
+    opened.push(current);
+    const session = service.control.createSession();
+    await current.setUser(session);
+    const series = (service.control.groundTruth('trendingTv', { time_window: 'day' }) as { results: { id: number }[] })
+      .results;
+    const [a, b, c] = series.map((s) => s.id) as [number, number, number];
+    const movies = (
+      service.control.groundTruth('trendingMovies', { time_window: 'day' }) as { results: { id: number }[] }
+    ).results.map((m) => m.id);
+    const { list_id } = service.control.createList({ session_id: session.session_id, items: movies.slice(0, 4) });
+    await current.sync.pull('listDetails', { list_id });
+
+    const old = older.createCatalogue(options(oldNet));
+    opened.push(old);
+    await old.auth.ready();
+    expect(old.userScopeId).toBe(current.userScopeId);
+
+    // Offline in both tabs, the user changes things in one and takes some back in the other.
+    newNet.setOnline(false);
+    oldNet.setOnline(false);
+    await current.account.markFavorite({ media_type: 'tv', media_id: a, favorite: true });
+    await old.account.markFavorite({ media_type: 'tv', media_id: a, favorite: false });
+    await old.account.markFavorite({ media_type: 'tv', media_id: b, favorite: true });
+    await current.account.addToWatchlist({ media_type: 'tv', media_id: c, watchlist: true });
+    await old.lists.removeItem({ list_id, media_id: movies[0] as number });
+    await current.lists.removeItem({ list_id, media_id: movies[1] as number });
+    await old.account.addToWatchlist({ media_type: 'tv', media_id: c, watchlist: false });
+    await current.account.markFavorite({ media_type: 'tv', media_id: b, favorite: true });
+
+    // Both come online: the two releases share the one outbox and its claims.
+    oldNet.setOnline(true);
+    newNet.setOnline(true);
+    for (let step = 0; step < 200; step++) {
+      await clock.advance(1_000);
+      const left = await new Promise<number>((resolve, reject) => {
+        const request = indexedDB.open(DB);
+        request.onsuccess = () => {
+          const db = request.result;
+          const count = db.transaction('outbox', 'readonly').objectStore('outbox').count();
+          count.onsuccess = () => {
+            db.close();
+            resolve(count.result);
+          };
+          count.onerror = () => reject(count.error);
+        };
+        request.onerror = () => reject(request.error);
+      });
+      if (left === 0) break;
+    }
+
+    const state = (series_id: number) =>
+      service.control.groundTruth('tvAccountStates', { series_id, session_id: session.session_id }) as {
+        favorite: boolean;
+        watchlist: boolean;
+      };
+    expect(state(a).favorite).toBe(false);
+    expect(state(b).favorite).toBe(true);
+    expect(state(c).watchlist).toBe(false);
+    expect(service.control.listItems(list_id)).toEqual(movies.slice(2, 4));
+    process.stdout.write(
+      `[reliability] earlier-releases: ${commit} changes=8 writes=${writes.length} ` +
+        `remove_item=${writes.filter((w) => w.includes('remove_item')).length}\n`,
+    );
+    // Each change the user meant was sent at most once (a taken-back pair may cancel before it leaves).
+    expect(writes.length).toBeLessThanOrEqual(8);
+    expect(writes.filter((w) => w.includes('remove_item'))).toHaveLength(2);
+  });
+});
