@@ -1,15 +1,17 @@
 import type { ResponseOf } from '../api/endpoints.js';
-import { parseParams } from '../api/parse-params.js';
+import { assertStoredOperation, STORED_OPERATIONS } from '../api/stored-operations.js';
 import { type CatalogueOptions, resolveCatalogueOptions } from '../catalogue-options.js';
 import type { Catalogue, CatalogueAuth } from '../create-catalogue.js';
 import { platformIndexedDB } from '../platform-indexed-db.js';
 import type { LocalQueries, OperationViews, ViewArgs } from '../query/create-views.js';
+import { localDiscoverParams, localSearchPage } from '../query/local-params.js';
 import type { OutboxSnapshot, OutboxView } from '../query/outbox-view.js';
-import type { PagesSnapshot, PagesView } from '../query/pages-view.js';
+import { combinePages, failedPages } from '../query/pages-snapshot.js';
+import type { PagesView } from '../query/pages-view.js';
 import type { StoreView } from '../query/store-view.js';
 import type { CatalogueUser, UserView } from '../query/user-view.js';
 import type { View } from '../query/view.js';
-import type { QueueStats } from '../queue/queue-stats.js';
+import { initialQueueStats, type QueueStats } from '../queue/queue-stats.js';
 import {
   type FirstAnswerRow,
   firstAnswersLocation,
@@ -24,13 +26,12 @@ import type { AccountMutations, ListMutations } from '../sync/mutations.js';
 import { type CatalogueParams, prepareCall } from '../sync/prepare-call.js';
 import type { ListOperation } from '../sync/pull-options.js';
 import { initialSyncStatus, type SyncStatus } from '../sync/sync-status.js';
-import { loadingSnapshot, type ViewSnapshot } from '../sync/view-snapshot.js';
-import { DeferredPagesView, firstPages, PAGES_LOADING } from './deferred-pages-view.js';
+import { failedSnapshot, loadingSnapshot } from '../sync/view-snapshot.js';
+import { DeferredPagesView } from './deferred-pages-view.js';
 import { DeferredStoreView } from './deferred-store-view.js';
 import { DeferredView } from './deferred-view.js';
 import { firstSnapshot } from './first-snapshot.js';
 import { forwardCalls } from './forward-calls.js';
-import { isStored, STORED_OPERATIONS } from './stored-operations.js';
 
 type Core = Catalogue;
 
@@ -115,8 +116,6 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
   };
 
   const deferred: { failed(error: unknown): void }[] = [];
-  const failedSnapshot = (error: unknown) =>
-    Object.freeze({ data: undefined, status: 'missing' as const, fetching: false, error, updatedAt: undefined });
 
   const handles = new Map<string, StoreView<StoredOperation>>();
   const view = <O extends StoredOperation>(operation: O, ...args: ViewArgs<O>): StoreView<O> => {
@@ -125,7 +124,7 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
       const made = core.view(operation, ...args);
       return (handles.get(made.requestKey) as unknown as StoreView<O> | undefined) ?? made;
     }
-    if (!isStored(operation)) throw new TypeError(`${String(operation)} is not an operation whose answers are stored`);
+    assertStoredOperation(operation);
     // Validated and keyed as the engine does; no user is known yet, as in the engine before `auth.ready()`.
     const key = prepareCall(operation, args[0] as CatalogueParams<O> | undefined, {
       language,
@@ -137,7 +136,7 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
     const made: DeferredStoreView<O> = new DeferredStoreView<O>(key, load, () =>
       readFirst(key, (row) => made.offer(firstSnapshot(row, clock.now()))),
     );
-    deferred.push({ failed: (error) => made.offer(failedSnapshot(error) as ViewSnapshot<ResponseOf<O>>) });
+    deferred.push({ failed: (error) => made.offer(failedSnapshot<ResponseOf<O>>(error)) });
     whenLoaded((loaded) => made.attach(loaded.view(operation, ...args)));
     handles.set(key, made as unknown as StoreView<StoredOperation>);
     return made;
@@ -163,16 +162,14 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
       }
       return (pageHandles.get(key) as unknown as PagesView<O> | undefined) ?? made;
     }
-    if (!isStored(operation)) throw new TypeError(`${String(operation)} is not an operation whose answers are stored`);
+    assertStoredOperation(operation);
     const key = pageOneKey(operation, args[0] as CatalogueParams<O> | undefined);
     const known = pageHandles.get(key);
     if (known) return known as unknown as PagesView<O>;
     const made: DeferredPagesView<O> = new DeferredPagesView<O>(load, () =>
-      readFirst(key, (row) => made.offer(firstPages<O>(firstSnapshot(row, clock.now())))),
+      readFirst(key, (row) => made.offer(Object.freeze(combinePages<O>([firstSnapshot(row, clock.now())], 1)))),
     );
-    deferred.push({
-      failed: (error) => made.offer({ ...PAGES_LOADING, ...failedSnapshot(error) } as PagesSnapshot<O>),
-    });
+    deferred.push({ failed: (error) => made.offer(failedPages<O>(error)) });
     whenLoaded((loaded) => made.attach(loaded.pages(operation, ...args)));
     pageHandles.set(key, made as unknown as PagesView<ListOperation>);
     return made;
@@ -197,14 +194,12 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
     discoverTv(filters) {
       if (core) return core.local.discoverTv(filters);
       // Validated at once, as the loaded catalogue does.
-      parseParams('discoverTv', { ...(filters ?? {}) });
+      localDiscoverParams(filters);
       return later(loadingSnapshot(), (loaded) => loaded.local.discoverTv(filters) as View<never>);
     },
     search(text, searchOptions = {}) {
       if (core) return core.local.search(text, searchOptions);
-      if (typeof text !== 'string') throw new TypeError('local.search: text must be a string');
-      const page = searchOptions.page ?? 1;
-      if (!(Number.isInteger(page) && page >= 1)) throw new TypeError('local.search: page must be an integer ≥ 1');
+      localSearchPage(text, searchOptions);
       return later(loadingSnapshot(), (loaded) => loaded.local.search(text, searchOptions) as View<never>);
     },
   };
@@ -233,16 +228,7 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
   } as OutboxView;
 
   const initialStatus = initialSyncStatus(connectivity.isOnline());
-  const initialStats: QueueStats = Object.freeze({
-    state: connectivity.isOnline() ? 'running' : 'offline',
-    sent: 0,
-    retried: 0,
-    rateLimited429: 0,
-    deduped: 0,
-    inFlight: 0,
-    queued: 0,
-    currentRate: resolved.rateLimit.perSecond,
-  });
+  const initialStats = initialQueueStats(connectivity.isOnline(), resolved.rateLimit.perSecond);
 
   const catalogue = {
     view,

@@ -1,12 +1,13 @@
 import type { ResponseOf } from '../api/endpoints.js';
-import { parseParams } from '../api/parse-params.js';
+import { STORED_OPERATIONS } from '../api/stored-operations.js';
 import type { Clock } from '../env.js';
 import type { CatalogueDatabase } from '../store/catalogue-database.js';
-import { type StoredOperation, storeMappings } from '../store/store-mappings.js';
+import type { StoredOperation } from '../store/store-mappings.js';
 import type { CatalogueParams } from '../sync/prepare-call.js';
 import type { ListOperation, SyncEngine } from '../sync/sync-engine.js';
 import { HandleCache } from './handle-cache.js';
 import { discoverLocally } from './local-discover.js';
+import { localDiscoverParams, localSearchPage } from './local-params.js';
 import { type LocalSearchResult, searchLocally } from './local-search.js';
 import { type LocalView, LocalViewSource } from './local-view.js';
 import { type PagesView, PagesViewSource } from './pages-view.js';
@@ -46,11 +47,8 @@ export interface Views {
   readonly operations: OperationViews;
 }
 
-// From the store's mappings: an operation added there gets its view here with nothing else to change.
-const OPERATIONS = Object.keys(storeMappings).filter((operation) => operation !== 'configuration') as Exclude<
-  StoredOperation,
-  'configuration'
->[];
+// From the registry: an operation stored there gets its view here with nothing else to change.
+const OPERATIONS = STORED_OPERATIONS.filter((operation) => operation !== 'configuration');
 
 export interface ViewsDeps {
   /** Local queries read the record tables directly (they never fetch). */
@@ -92,13 +90,11 @@ export function createViews(deps: ViewsDeps): Views {
     operations,
     local: {
       discoverTv(filters) {
-        const { language: _language, ...params } = parseParams('discoverTv', { ...(filters ?? {}) });
+        const params = localDiscoverParams(filters);
         return new LocalViewSource(async () => discoverLocally(await db.tvSeries.toArray(), params), clock);
       },
       search(text, options = {}) {
-        if (typeof text !== 'string') throw new TypeError('local.search: text must be a string');
-        const page = options.page ?? 1;
-        if (!(Number.isInteger(page) && page >= 1)) throw new TypeError('local.search: page must be an integer ≥ 1');
+        const page = localSearchPage(text, options);
         return new LocalViewSource(async () => {
           const [tv, movies, people] = await Promise.all([
             db.tvSeries.toArray(),

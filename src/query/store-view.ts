@@ -4,7 +4,7 @@ import type { KeyEntry } from '../sync/key-entry.js';
 import type { CatalogueParams, PreparedCall } from '../sync/prepare-call.js';
 import type { PullOperation, SyncEngine } from '../sync/sync-engine.js';
 import type { UserScope } from '../sync/user-scope.js';
-import { loadingSnapshot, type ViewSnapshot } from '../sync/view-snapshot.js';
+import { failedSnapshot, loadingSnapshot, type ViewSnapshot } from '../sync/view-snapshot.js';
 import { type InteropObservable, observableSymbol, toObservable } from './observable.js';
 import type { View } from './view.js';
 
@@ -61,16 +61,7 @@ export function createStoreView<O extends PullOperation>(
   /** Nothing to show, and why (signed out of a per-user call, or closed): the same object while the reason stays. */
   let signedOut: { error: unknown; snapshot: Snapshot } | undefined;
   const missingWith = (error: unknown): Snapshot => {
-    if (signedOut === undefined || signedOut.error !== error) {
-      const snapshot: Snapshot = Object.freeze({
-        data: undefined,
-        status: 'missing',
-        fetching: false,
-        error,
-        updatedAt: undefined,
-      });
-      signedOut = { error, snapshot };
-    }
+    if (signedOut === undefined || signedOut.error !== error) signedOut = { error, snapshot: failedSnapshot(error) };
     return signedOut.snapshot;
   };
   let last: { key: string; snapshot: Snapshot } = { key: lastCall.requestKey, snapshot: loadingSnapshot() };

@@ -6,7 +6,7 @@ import type { CatalogueDatabase } from '../store/catalogue-database.js';
 import { readStoredWithMeta, type StoredRead } from '../store/read-stored.js';
 import type { StoredOperation } from '../store/store-mappings.js';
 import type { WriteResult } from '../store/write-response.js';
-import { freshnessOf } from './freshness.js';
+import { answerFreshness } from './freshness.js';
 import { notifyListeners } from './notify-listeners.js';
 import type { PreparedCall } from './prepare-call.js';
 import type { ReadMarks } from './read-marks.js';
@@ -322,7 +322,8 @@ export class KeyEntry<O extends StoredOperation> {
     const now = clock.now();
     const stored = entry !== undefined && meta !== undefined && meta.fetchedAt > 0;
     this.#expiresAt = stored ? meta.expiresAt : undefined;
-    const status: ViewStatus = entry === undefined ? 'missing' : stored ? freshnessOf(meta, now) : 'stale';
+    const status: ViewStatus =
+      entry === undefined ? 'missing' : answerFreshness(stored ? meta.expiresAt : undefined, now);
     const previous = this.#snapshot.status;
     const wasLoaded = this.#loaded;
     this.#loaded = true;

@@ -1,6 +1,7 @@
 import type { EventEmitter } from 'eventemitter3';
 import type { ResponseOf } from '../api/endpoints.js';
 import { MAX_PAGE } from '../api/schemas/params.js';
+import { assertStoredOperation } from '../api/stored-operations.js';
 import { ClosedError } from '../errors/closed-error.js';
 import { NetworkError } from '../errors/index.js';
 import type { Priority } from '../queue/priority.js';
@@ -10,7 +11,6 @@ import { namesUser } from '../store/purge-user-scope.js';
 import { readStored } from '../store/read-stored.js';
 import { writeRebased } from '../store/rebase-mutations.js';
 import { responseBytes } from '../store/size-ledger.js';
-import { isStoredOperation } from '../store/store-mappings.js';
 import { storedPageCount } from '../store/stored-page-count.js';
 import { readSyncMeta } from '../store/sync-meta.js';
 import { planResponseWrite, type WriteResult } from '../store/write-response.js';
@@ -207,9 +207,7 @@ export class SyncEngine {
 
   prepare<O extends PullOperation>(operation: O, params: CatalogueParams<O> | undefined): PreparedCall<O> {
     if (this.#closed) throw new ClosedError();
-    if (!isStoredOperation(operation)) {
-      throw new TypeError(`${String(operation)} is not an operation whose answers are stored`);
-    }
+    assertStoredOperation(operation);
     return prepareCall(operation, params, { language: this.#deps.options.language, user: this.#users.user });
   }
 
