@@ -58,6 +58,7 @@ export type {
 } from './api/schemas/index.js';
 export type { CatalogueOptions } from './catalogue-options.js';
 export type { Catalogue, CatalogueAuth } from './create-catalogue.js';
+export { createCatalogue } from './create-catalogue.js';
 export {
   type Clock,
   type Connectivity,
@@ -105,7 +106,6 @@ export {
   TimeoutError,
   WorkerReplyTimeoutError,
 } from './errors/index.js';
-export { createCatalogue } from './first-read/create-catalogue.js';
 export type { LocalQueries, OperationViews, ViewArgs } from './query/create-views.js';
 export { type ImageKind, type ImageUrlOptions, imageUrl, srcSet } from './query/image-url.js';
 export { foldText, type LocalSearchItem, type LocalSearchResult } from './query/local-search.js';

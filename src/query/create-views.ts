@@ -1,5 +1,4 @@
 import type { ResponseOf } from '../api/endpoints.js';
-import { STORED_OPERATIONS } from '../api/stored-operations.js';
 import type { Clock } from '../env.js';
 import type { CatalogueDatabase } from '../store/catalogue-database.js';
 import type { StoredOperation } from '../store/store-mappings.js';
@@ -44,11 +43,7 @@ export interface Views {
   view<O extends StoredOperation>(operation: O, ...args: ViewArgs<O>): StoreView<O>;
   pages<O extends ListOperation>(operation: O, ...args: ViewArgs<O>): PagesView<O>;
   readonly local: LocalQueries;
-  readonly operations: OperationViews;
 }
-
-// From the registry: an operation stored there gets its view here with nothing else to change.
-const OPERATIONS = STORED_OPERATIONS.filter((operation) => operation !== 'configuration');
 
 export interface ViewsDeps {
   /** Local queries read the record tables directly (they never fetch). */
@@ -73,9 +68,6 @@ export function createViews(deps: ViewsDeps): Views {
       () => createStoreView(engine, call, args[0]) as unknown as StoreView<StoredOperation>,
     ) as unknown as StoreView<O>;
   };
-  const operations = Object.fromEntries(
-    OPERATIONS.map((operation) => [operation, (params?: never) => view(operation, params as never)]),
-  ) as unknown as OperationViews;
   const { db, clock } = deps;
   return {
     view,
@@ -87,7 +79,6 @@ export function createViews(deps: ViewsDeps): Views {
         () => new PagesViewSource(engine, operation, args[0]) as unknown as PagesView<ListOperation>,
       ) as unknown as PagesView<O>;
     },
-    operations,
     local: {
       discoverTv(filters) {
         const params = localDiscoverParams(filters);

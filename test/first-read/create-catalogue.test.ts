@@ -2,10 +2,10 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calls, type OperationName } from '../../src/api/calls.js';
 import type { Catalogue } from '../../src/create-catalogue.js';
-import { createCatalogue as createWholeCatalogue, databaseOf } from '../../src/create-catalogue.js';
+import { createCatalogue, databaseOf } from '../../src/create-catalogue.js';
+import { createCatalogue as createWholeCatalogue } from '../../src/eager-entry.js';
 import { createManualConnectivity } from '../../src/env.js';
 import { InvalidParamsError } from '../../src/errors/index.js';
-import { createCatalogue } from '../../src/first-read/create-catalogue.js';
 import {
   ANSWERS_STORE,
   type FirstAnswerRow,
