@@ -3,8 +3,8 @@ import { createApiClient } from './api/create-api-client.js';
 import { registerDatabase } from './catalogue-databases.js';
 import type { ResolvedCatalogueOptions } from './catalogue-options.js';
 import { closedGuard } from './closed-guard.js';
-import type { CatalogueMembers } from './create-catalogue.js';
 import { ClosedError } from './errors/closed-error.js';
+import type { CatalogueCore } from './front-door.js';
 import { platformIndexedDB } from './platform-indexed-db.js';
 import { createViews } from './query/create-views.js';
 import { imageUrl, srcSet } from './query/image-url.js';
@@ -27,9 +27,6 @@ import { Outbox } from './sync/outbox.js';
 import { SyncEngine } from './sync/sync-engine.js';
 import { initialSyncStatus } from './sync/sync-status.js';
 import { UserSessions } from './sync/user-sessions.js';
-
-/** What a catalogue's core is: every member but the per-operation view methods (the front door derives those). */
-export type CatalogueCore = CatalogueMembers;
 
 function storageEstimate(): Promise<{ usage?: number; quota?: number } | undefined> {
   const storage = (globalThis as { navigator?: { storage?: { estimate?: () => Promise<StorageEstimate> } } }).navigator
@@ -146,8 +143,9 @@ export function createCore(resolved: ResolvedCatalogueOptions): CatalogueCore {
   }
 
   const catalogue = {
-    view: views.view,
-    pages: views.pages,
+    prepare: views.prepare,
+    storeView: views.storeView,
+    pagesView: views.pagesView,
     local: views.local,
     sync: guard(
       createCatalogueSync({

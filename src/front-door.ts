@@ -8,7 +8,7 @@ import { DeferredStoreView } from './first-read/deferred-store-view.js';
 import { DeferredView } from './first-read/deferred-view.js';
 import { firstSnapshot } from './first-read/first-snapshot.js';
 import { platformIndexedDB } from './platform-indexed-db.js';
-import type { LocalQueries, ViewArgs } from './query/create-views.js';
+import type { LocalQueries, ViewArgs, Views } from './query/create-views.js';
 import { HandleCache } from './query/handle-cache.js';
 import { localDiscoverParams, localSearchPage } from './query/local-params.js';
 import { operationViews } from './query/operation-views.js';
@@ -35,7 +35,12 @@ import type { ListOperation } from './sync/pull-options.js';
 import { initialSyncStatus, type SyncStatus } from './sync/sync-status.js';
 import { failedSnapshot, loadingSnapshot } from './sync/view-snapshot.js';
 
-type Core = CatalogueMembers;
+/**
+ * What a catalogue's core provides (`catalogue-core.ts`): every member of a `Catalogue` but its views, which the
+ * door makes itself (one handle per key) from the core's prepared calls and live views.
+ */
+export type CatalogueCore = Omit<CatalogueMembers, 'view' | 'pages' | 'local'> & Views;
+type Core = CatalogueCore;
 
 /** What makes a catalogue's core (`catalogue-core.ts`). */
 export interface CoreModule {
@@ -51,7 +56,7 @@ export type CoreArrival = { readonly loaded: CoreModule } | { readonly load: () 
 /** What the image helpers say before `configuration()` has resolved (it cannot have before the core loaded). */
 const NO_CONFIGURATION = 'image helpers need the configuration: await catalogue.configuration() first';
 
-/** How many view handles are remembered so the same call gives the same object (as the core's views do). */
+/** How many view handles are remembered so the same call gives the same object. */
 const HANDLES = 512;
 
 /** What a deferred store shows when the core could not load: its error where its snapshot has one. */
@@ -143,59 +148,43 @@ export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArriv
       });
   };
 
-  const handles = new HandleCache<StoreView<StoredOperation>>(HANDLES);
-  const view = <O extends StoredOperation>(operation: O, ...args: ViewArgs<O>): StoreView<O> => {
-    if (core) {
-      // A view made before the core arrived stays the view of its call.
-      const made = core.view(operation, ...args);
-      return (handles.peek(made.requestKey) as unknown as StoreView<O> | undefined) ?? made;
-    }
+  // One handle per call, kept by key (views and lists apart): the same call gives the same object, before the
+  // core has arrived and after, and the handle keeps the call as prepared once.
+  const handles = new HandleCache<object>(HANDLES);
+  /** A call prepared once: by the core (its user known) or, before it, as the engine would for nobody signed in. */
+  const prepare = <O extends StoredOperation>(operation: O, params: CatalogueParams<O> | undefined) => {
+    if (core) return core.prepare(operation, params);
     assertStoredOperation(operation);
-    // Validated and keyed as the engine does; no user is known yet, as in the engine before `auth.ready()`.
-    const key = prepareCall(operation, args[0] as CatalogueParams<O> | undefined, {
-      language,
-      user: undefined,
-    }).requestKey;
-    return handles.get(key, () => {
+    return prepareCall(operation, params, { language, user: undefined });
+  };
+  const view = <O extends StoredOperation>(operation: O, ...args: ViewArgs<O>): StoreView<O> => {
+    const params = args[0] as CatalogueParams<O> | undefined;
+    const call = prepare(operation, params);
+    return handles.get(`view ${call.requestKey}`, () => {
+      if (core) return core.storeView(call, params);
+      const key = call.requestKey;
       const made: DeferredStoreView<O> = new DeferredStoreView<O>(key, load, () =>
         readFirst(key, (row) => made.offer(firstSnapshot(row, clock.now()))),
       );
       deferred.push({ failed: (error) => made.offer(failedSnapshot<ResponseOf<O>>(error)) });
-      whenLoaded((loaded) => made.attach(loaded.view(operation, ...args)));
-      return made as unknown as StoreView<StoredOperation>;
-    }) as unknown as StoreView<O>;
+      whenLoaded((loaded) => made.attach(loaded.storeView(call, params)));
+      return made;
+    }) as StoreView<O>;
   };
-
-  const pageHandles = new HandleCache<PagesView<ListOperation>>(HANDLES);
-  /** Page 1's key for a signed-out caller: what pages views made before the core arrived are kept under. */
-  const pageOneKey = <O extends ListOperation>(operation: O, params: CatalogueParams<O> | undefined) =>
-    prepareCall(operation, { ...(params ?? {}), page: 1 } as unknown as CatalogueParams<O>, {
-      language,
-      user: undefined,
-    }).requestKey;
   const pages = <O extends ListOperation>(operation: O, ...args: ViewArgs<O>): PagesView<O> => {
-    if (core) {
-      const made = core.pages(operation, ...args);
-      // A pages view made before the core arrived stays the view of its list (public lists only had one).
-      if (pageHandles.size === 0) return made;
-      let key: string;
-      try {
-        key = pageOneKey(operation, args[0] as CatalogueParams<O> | undefined);
-      } catch {
-        return made; // a user's list: none was made before the core arrived
-      }
-      return (pageHandles.peek(key) as unknown as PagesView<O> | undefined) ?? made;
-    }
-    assertStoredOperation(operation);
-    const key = pageOneKey(operation, args[0] as CatalogueParams<O> | undefined);
-    return pageHandles.get(key, () => {
+    const params = args[0] as CatalogueParams<O> | undefined;
+    // Kept under page 1's call: the same list gives the same object, its pages kept.
+    const pageOne = prepare(operation, { ...(params ?? {}), page: 1 } as unknown as CatalogueParams<O>);
+    return handles.get(`pages ${pageOne.requestKey}`, () => {
+      if (core) return core.pagesView(pageOne, params);
+      const key = pageOne.requestKey;
       const made: DeferredPagesView<O> = new DeferredPagesView<O>(load, () =>
         readFirst(key, (row) => made.offer(Object.freeze(combinePages<O>([firstSnapshot(row, clock.now())], 1)))),
       );
       deferred.push({ failed: (error) => made.offer(failedPages<O>(error)) });
-      whenLoaded((loaded) => made.attach(loaded.pages(operation, ...args)));
-      return made as unknown as PagesView<ListOperation>;
-    }) as unknown as PagesView<O>;
+      whenLoaded((loaded) => made.attach(loaded.pagesView(pageOne, params)));
+      return made;
+    }) as PagesView<O>;
   };
 
   /** A store of the core's (`local`, `user`, `outbox`): `initial` until it has arrived. */

@@ -1,6 +1,7 @@
 import type { KeyEntry } from '../sync/key-entry.js';
-import type { CatalogueParams } from '../sync/prepare-call.js';
+import type { CatalogueParams, PreparedCall } from '../sync/prepare-call.js';
 import type { ListOperation, SyncEngine } from '../sync/sync-engine.js';
+import type { UserScope } from '../sync/user-scope.js';
 import { LiveSource } from './live-source.js';
 import { combinePages, failedPages, PAGES_LOADING, type PagesSnapshot } from './pages-snapshot.js';
 import type { View } from './view.js';
@@ -43,14 +44,23 @@ export class PagesViewSource<O extends ListOperation> extends LiveSource<PagesSn
   #shownKey: string | undefined;
   #stopFollowing: (() => void) | undefined;
 
-  constructor(engine: SyncEngine, operation: O, params: CatalogueParams<O> | undefined) {
+  /** The pages' calls as prepared (validated and keyed) once each, for `#callsFor`: a user change prepares again. */
+  readonly #calls = new Map<number, PreparedCall<O>>();
+  #callsFor: UserScope | undefined;
+  readonly #perUser: boolean;
+
+  /** `pageOne`: page 1's call, prepared once by whoever made the handle (the parameters are validated by then). */
+  constructor(engine: SyncEngine, pageOne: PreparedCall<O>, params: CatalogueParams<O> | undefined) {
     super(PAGES_LOADING as PagesSnapshot<O>);
     const base = { ...(params ?? {}) } as Record<string, unknown>;
     delete base.page;
     this.#engine = engine;
-    this.#operation = operation;
+    this.#operation = pageOne.operation;
     this.#base = base;
-    this.#shownKey = this.#call(1).call.requestKey; // validates the parameters at once
+    this.#perUser = pageOne.userScope !== undefined;
+    this.#callsFor = engine.user;
+    this.#calls.set(1, pageOne);
+    this.#shownKey = pageOne.requestKey;
     this.fetchNextPage = this.fetchNextPage.bind(this);
     this.refresh = this.refresh.bind(this);
   }
@@ -167,9 +177,18 @@ export class PagesViewSource<O extends ListOperation> extends LiveSource<PagesSn
     this.update(failedPages<O>(error));
   }
 
+  /** Page `page`'s call for the current user: prepared once (again only after a per-user list's user changed). */
   #call(page: number) {
-    const params = { ...this.#base, page } as unknown as CatalogueParams<O>;
-    return { params, call: this.#engine.prepare(this.#operation, params) };
+    if (this.#perUser && this.#engine.user !== this.#callsFor) {
+      this.#calls.clear();
+      this.#callsFor = this.#engine.user;
+    }
+    let call = this.#calls.get(page);
+    if (call === undefined) {
+      call = this.#engine.prepare(this.#operation, { ...this.#base, page } as unknown as CatalogueParams<O>);
+      this.#calls.set(page, call);
+    }
+    return { call };
   }
 
   #attach(page: number): Attached<O> {

@@ -282,9 +282,9 @@ export class KeyEntry<O extends StoredOperation> {
 
   #start(): void {
     const { db } = this.#deps;
-    const { operation, storeParams, userScope, requestKey } = this.call;
+    const { operation, storeParams, userScope, requestKey, listKey } = this.call;
     const subscription = liveQuery(() =>
-      readStoredWithMeta(db, operation, storeParams, userScope, requestKey),
+      readStoredWithMeta(db, operation, storeParams, userScope, requestKey, listKey),
     ).subscribe({
       next: (read) => this.#show(read),
       error: (error: unknown) => {

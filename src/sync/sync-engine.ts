@@ -326,6 +326,7 @@ export class SyncEngine {
         operation,
         params: call.storeParams,
         requestKey,
+        ...(call.listKey === undefined ? {} : { listKey: call.listKey }),
         // What was stored when the request was built: spares the write transaction a read.
         ...(options.force ? {} : { previousEtag: etag ?? null }),
         ...(call.userScope === undefined ? {} : { userScope: call.userScope }),
@@ -471,7 +472,8 @@ export class SyncEngine {
 
   /** How many pages of a list call's list are stored from page 1 without a gap, at most `limit`. */
   storedPageCount(call: PreparedCall<ListOperation>, limit: number): Promise<number> {
-    return storedPageCount(this.#deps.db, call.operation, call.storeParams, call.userScope, limit);
+    if (call.listKey === undefined) return Promise.resolve(0);
+    return storedPageCount(this.#deps.db, call.operation, call.listKey, call.userScope, limit);
   }
 
   /** The stored answer of a call, as served, or undefined. */

@@ -1,4 +1,4 @@
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calls, type OperationName } from '../../src/api/calls.js';
 import type { Catalogue } from '../../src/create-catalogue.js';
@@ -13,9 +13,8 @@ import {
   readFirstAnswer,
 } from '../../src/store/first-answers-db.js';
 import { readStoredWithMeta } from '../../src/store/read-stored.js';
-import { createFakeService, createVirtualClock, FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
+import { fakeWorldOptions } from '../helpers/fake-world-options.js';
 import { record, until } from '../query/view-helpers.js';
-import { BASE_URL } from '../sync/catalogue-fixture.js';
 
 const opened: Catalogue[] = [];
 afterEach(async () => {
@@ -23,22 +22,8 @@ afterEach(async () => {
 });
 
 function setup(indexedDB = new IDBFactory()) {
-  const clock = createVirtualClock(Date.UTC(2026, 10, 1));
-  const service = createFakeService({ seed: 7, scale: 'small', clock, baseUrl: BASE_URL });
   const connectivity = createManualConnectivity(true);
-  const urls: string[] = [];
-  const options = {
-    baseUrl: BASE_URL,
-    accessToken: FAKE_ACCESS_TOKEN,
-    fetch: (input: Request | string | URL, init?: RequestInit) => {
-      urls.push(String(input instanceof Request ? input.url : input));
-      return service.fetch(input, init);
-    },
-    clock,
-    connectivity,
-    indexedDB: { indexedDB, IDBKeyRange },
-    dbName: 'first-read-test',
-  };
+  const { options, clock, urls } = fakeWorldOptions('first-read-test', { indexedDB, connectivity });
   const open = (make: typeof createCatalogue = createCatalogue) => {
     const catalogue = make(options);
     opened.push(catalogue);

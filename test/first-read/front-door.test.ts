@@ -1,4 +1,3 @@
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { STORED_OPERATIONS } from '../../src/api/stored-operations.js';
 import {
@@ -13,8 +12,7 @@ import type { OperationViews } from '../../src/query/create-views.js';
 import type { OutboxView } from '../../src/query/outbox-view.js';
 import type { CatalogueSync } from '../../src/sync/catalogue-sync.js';
 import type { AccountMutations } from '../../src/sync/mutations.js';
-import { createFakeService, createVirtualClock, FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
-import { BASE_URL } from '../sync/catalogue-fixture.js';
+import { fakeWorldOptions } from '../helpers/fake-world-options.js';
 
 /**
  * The one front door (`src/front-door.ts`): the main entry's `createCatalogue` and `catalogue-sync/eager`'s are the
@@ -45,18 +43,7 @@ afterEach(async () => {
   for (const catalogue of opened.splice(0)) await catalogue.close();
 });
 
-function options() {
-  const clock = createVirtualClock(Date.UTC(2026, 10, 1));
-  const service = createFakeService({ seed: 7, scale: 'small', clock, baseUrl: BASE_URL });
-  return {
-    baseUrl: BASE_URL,
-    accessToken: FAKE_ACCESS_TOKEN,
-    fetch: service.fetch,
-    clock,
-    indexedDB: { indexedDB: new IDBFactory(), IDBKeyRange },
-    dbName: 'front-door-test',
-  };
-}
+const options = () => fakeWorldOptions('front-door-test').options;
 
 /** Every member name of a catalogue object, own and inherited getters included. */
 function memberNames(catalogue: object): string[] {
