@@ -2,6 +2,7 @@ import type { ResponseOf } from '../api/endpoints.js';
 import { ClosedError } from '../errors/closed-error.js';
 import type { KeyEntry } from '../sync/key-entry.js';
 import type { CatalogueParams, PreparedCall } from '../sync/prepare-call.js';
+import { Subscribable } from '../sync/subscribable.js';
 import type { PullOperation, SyncEngine } from '../sync/sync-engine.js';
 import type { UserScope } from '../sync/user-scope.js';
 import { failedSnapshot, loadingSnapshot, type ViewSnapshot } from '../sync/view-snapshot.js';
@@ -80,33 +81,39 @@ export function createStoreView<O extends PullOperation>(
     else if (last.key !== key) last = { key, snapshot: loadingSnapshot() };
     return last.snapshot;
   };
-  const subscribe = (listener: () => void) => {
-    if (typeof listener !== 'function') throw new TypeError('subscribe: listener must be a function');
-    // Closed: the snapshot says so and nothing will change.
-    if (engine.closed) return () => {};
-    let attachedKey: string | undefined;
-    let detach: (() => void) | undefined;
-    /** Listens to the current user's entry; true when that moved the subscription. */
-    const attach = (): boolean => {
-      const current = resolve();
-      const key = 'call' in current ? current.call.requestKey : undefined;
-      if (detach !== undefined && key === attachedKey) return false;
-      const previous = detach;
-      attachedKey = key;
-      detach = 'call' in current ? engine.entryFor(current.call).observe(listener, 'fresh') : () => {};
-      // After the new entry is held: an entry shared with another view of the new key is not restarted.
-      previous?.();
-      return previous !== undefined;
-    };
-    attach();
-    const stopFollowing = perUser ? engine.onUserChange(() => attach() && listener()) : () => {};
-    let active = true;
-    return () => {
-      if (!active) return;
-      active = false;
-      stopFollowing();
+  // While anyone listens, the handle observes the current user's entry (one observer, whoever listens).
+  let attachedKey: string | undefined;
+  let detach: (() => void) | undefined;
+  let stopFollowing: (() => void) | undefined;
+  /** Listens to the current user's entry; true when that moved the subscription. */
+  const attach = (): boolean => {
+    const current = resolve();
+    const key = 'call' in current ? current.call.requestKey : undefined;
+    if (detach !== undefined && key === attachedKey) return false;
+    const previous = detach;
+    attachedKey = key;
+    detach = 'call' in current ? engine.entryFor(current.call).observe(notify, 'fresh') : () => {};
+    // After the new entry is held: an entry shared with another view of the new key is not restarted.
+    previous?.();
+    return previous !== undefined;
+  };
+  const { subscribe: listen, notify } = new Subscribable({
+    onFirst: () => {
+      attach();
+      if (perUser) stopFollowing = engine.onUserChange(() => attach() && notify());
+    },
+    onLast: () => {
+      stopFollowing?.();
+      stopFollowing = undefined;
       detach?.();
-    };
+      detach = undefined;
+      attachedKey = undefined;
+    },
+  });
+  const subscribe = (listener: () => void) => {
+    // Closed: the snapshot says so and nothing will change.
+    if (engine.closed && typeof listener === 'function') return () => {};
+    return listen(listener);
   };
   return {
     get requestKey() {
