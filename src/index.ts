@@ -7,7 +7,15 @@
  */
 export type { AccessToken } from './api/create-api-client.js';
 export type { OperationName, ParamsOf, ResponseOf } from './api/endpoints.js';
-export type { InputOf, Param, ParamInput, ParamShape } from './api/param-schema.js';
+export type {
+  InputOf,
+  Param,
+  ParamInput,
+  ParamShape,
+  StandardIssue,
+  StandardResult,
+  StandardSchemaV1,
+} from './api/param-schema.js';
 export type {
   AccountDetails,
   AccountState,
