@@ -2,11 +2,12 @@ import type { ResponseOf } from './api/endpoints.js';
 import { assertStoredOperation } from './api/stored-operations.js';
 import { shareDatabase } from './catalogue-databases.js';
 import type { ResolvedCatalogueOptions } from './catalogue-options.js';
-import type { Catalogue, CatalogueAuth, CatalogueMembers } from './create-catalogue.js';
+import type { Catalogue, CatalogueMembers } from './create-catalogue.js';
 import { DeferredPagesView } from './first-read/deferred-pages-view.js';
 import { DeferredStoreView } from './first-read/deferred-store-view.js';
 import { DeferredView } from './first-read/deferred-view.js';
 import { firstSnapshot } from './first-read/first-snapshot.js';
+import { waitingCalls } from './first-read/waiting-calls.js';
 import { platformIndexedDB } from './platform-indexed-db.js';
 import type { LocalQueries, ViewArgs, Views } from './query/create-views.js';
 import { HandleCache } from './query/handle-cache.js';
@@ -27,9 +28,6 @@ import {
 } from './store/first-answers-db.js';
 import type { StoredOperation } from './store/store-mappings.js';
 import type { CatalogueEvents } from './sync/catalogue-events.js';
-import type { CatalogueSync } from './sync/catalogue-sync.js';
-import type { EpisodeTracking } from './sync/changes/change-feed.js';
-import type { AccountMutations, ListMutations } from './sync/mutations.js';
 import { type CatalogueParams, prepareCall } from './sync/prepare-call.js';
 import type { ListOperation } from './sync/pull-options.js';
 import { initialSyncStatus, type SyncStatus } from './sync/sync-status.js';
@@ -209,36 +207,8 @@ export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArriv
     },
   };
 
-  // Before the core: calls that wait for it. Each object is typed by its interface, so a member left out of one
-  // does not compile; once the core is there, the door hands out the core's own objects.
-  const sync: CatalogueSync = {
-    pull: (...args) => withCore((c) => c.sync.pull(...args)),
-    pullList: (...args) => withCore((c) => c.sync.pullList(...args)),
-    ensureFresh: (...args) => withCore((c) => c.sync.ensureFresh(...args)),
-    freshness: (...args) => withCore((c) => c.sync.freshness(...args)),
-    refresh: (...args) => withCore((c) => c.sync.refresh(...args)),
-    refreshChanges: (...args) => withCore((c) => c.sync.refreshChanges(...args)),
-  };
-  const track: EpisodeTracking = {
-    episode: (...args) => withCore((c) => c.track.episode(...args)),
-    series: (...args) => withCore((c) => c.track.series(...args)),
-  };
-  const auth: CatalogueAuth = {
-    ready: () => withCore((c) => c.auth.ready()),
-    validate: () => withCore((c) => c.auth.validate()),
-    createRequestToken: () => withCore((c) => c.auth.createRequestToken()),
-    createSession: (requestToken) => withCore((c) => c.auth.createSession(requestToken)),
-    createGuestSession: () => withCore((c) => c.auth.createGuestSession()),
-  };
-  const lists: ListMutations = { removeItem: (params) => withCore((c) => c.lists.removeItem(params)) };
-  const account: AccountMutations = {
-    markFavorite: (params) => withCore((c) => c.account.markFavorite(params)),
-    addToWatchlist: (params) => withCore((c) => c.account.addToWatchlist(params)),
-    rateTvSeries: (params) => withCore((c) => c.account.rateTvSeries(params)),
-    deleteTvSeriesRating: (params) => withCore((c) => c.account.deleteTvSeriesRating(params)),
-    rateEpisode: (params) => withCore((c) => c.account.rateEpisode(params)),
-    deleteEpisodeRating: (params) => withCore((c) => c.account.deleteEpisodeRating(params)),
-  };
+  // Before the core: calls that wait for it; once it is there, the door hands out the core's own objects.
+  const { sync, track, auth, lists, account } = waitingCalls(withCore);
   const outboxLoading: OutboxSnapshot = Object.freeze({
     status: 'loading',
     userScope: undefined,
