@@ -16,7 +16,8 @@
  */
 import { liveQuery } from 'dexie';
 import { parseParams, type ResponseOf } from '../src/api/index.js';
-import { createCatalogue, databaseOf } from '../src/create-catalogue.js';
+import { databaseOf } from '../src/create-catalogue.js';
+import { createCatalogue } from '../src/eager-entry.js';
 import { createManualConnectivity } from '../src/env.js';
 import { type CatalogueDatabase, openCatalogueDatabase, writeResponse } from '../src/store/index.js';
 import { type Benchmark, type BenchRow, type BenchStorage, type IdbPair, ratio, round } from './benchmark.js';

@@ -11,7 +11,8 @@
  */
 import type { DBCore, DBCoreMutateRequest } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { type Catalogue, createCatalogue, databaseOf } from '../src/create-catalogue.js';
+import { type Catalogue, databaseOf } from '../src/create-catalogue.js';
+import { createCatalogue } from '../src/eager-entry.js';
 import type { FetchLike } from '../src/env.js';
 import { createFakeService, createVirtualClock, FAKE_ACCESS_TOKEN } from '../src/testing/index.js';
 import { type Benchmark, type BenchRow, ratio } from './benchmark.js';

@@ -39,7 +39,7 @@ import {
 import { type DBCore, Dexie } from 'dexie';
 import { createStore, get, set } from 'idb-keyval';
 import { parseParams, type ResponseOf } from '../src/api/index.js';
-import { createCatalogue } from '../src/create-catalogue.js';
+import { createCatalogue } from '../src/eager-entry.js';
 import { createManualConnectivity } from '../src/env.js';
 import { type CatalogueDatabase, openCatalogueDatabase, writeResponse } from '../src/store/index.js';
 import { type Benchmark, type BenchRow, type BenchStorage, type IdbPair, ratio, round } from './benchmark.js';

@@ -34,6 +34,9 @@ export type {
   ParamObjectCheck,
   ParamOutput,
   ParamShape,
+  StandardIssue,
+  StandardResult,
+  StandardSchemaV1,
 } from './api/param-schema.js';
 export { parseParams } from './api/parse-params.js';
 export {

@@ -1,40 +1,28 @@
-import { EventEmitter } from 'eventemitter3';
-import { createApiClient } from './api/create-api-client.js';
 import type { ResponseOf } from './api/endpoints.js';
 import type { Configuration } from './api/schemas/configuration.js';
-import { type CatalogueOptions, type ResolvedCatalogueOptions, resolveCatalogueOptions } from './catalogue-options.js';
-import { closedGuard } from './closed-guard.js';
-import type { NewerReleaseError } from './errors/newer-release-error.js';
-import { platformIndexedDB } from './platform-indexed-db.js';
-import { createViews, type LocalQueries, type OperationViews, type ViewArgs } from './query/create-views.js';
-import { type ImageKind, type ImageUrlOptions, imageUrl, srcSet } from './query/image-url.js';
-import { createOutboxView, type OutboxView } from './query/outbox-view.js';
+import { type CatalogueOptions, resolveCatalogueOptions } from './catalogue-options.js';
+import { frontDoor } from './front-door.js';
+import type { LocalQueries, OperationViews, ViewArgs } from './query/create-views.js';
+import type { ImageKind, ImageUrlOptions } from './query/image-url.js';
+import type { OutboxView } from './query/outbox-view.js';
 import type { PagesView } from './query/pages-view.js';
 import type { StoreView } from './query/store-view.js';
-import { createUserView, type UserView } from './query/user-view.js';
-import { createRequestQueue } from './queue/create-request-queue.js';
-import type { RequestQueueEvents } from './queue/queue-events.js';
+import type { UserView } from './query/user-view.js';
 import type { QueueStats } from './queue/queue-stats.js';
-import { type CatalogueDatabase, openCatalogueDatabase } from './store/catalogue-database.js';
-import { clearStoredData } from './store/clear-stored-data.js';
-import { createFirstAnswers } from './store/create-first-answers.js';
 import type { DataKind } from './store/data-kinds.js';
-import { deleteFirstAnswersDb, firstAnswersLocation } from './store/first-answers-db.js';
-import { type KindFigures, storageFigures } from './store/storage-figures.js';
+import type { KindFigures } from './store/storage-figures.js';
 import type { StoredOperation } from './store/store-mappings.js';
 import type { CatalogueEvents } from './sync/catalogue-events.js';
-import { type CatalogueSync, createCatalogueSync } from './sync/catalogue-sync.js';
-import { ChangeFeed, type EpisodeTracking } from './sync/changes/change-feed.js';
-import { ConfigurationLoader } from './sync/configuration-loader.js';
-import { coordinateInstance } from './sync/instance-coordination.js';
-import { type AccountMutations, createMutations, type ListMutations } from './sync/mutations.js';
-import { Outbox } from './sync/outbox.js';
+import type { CatalogueSync } from './sync/catalogue-sync.js';
+import type { EpisodeTracking } from './sync/changes/change-feed.js';
+import type { AccountMutations, ListMutations } from './sync/mutations.js';
 import type { CatalogueParams } from './sync/prepare-call.js';
-import { QuotaResume } from './sync/quota-resume.js';
-import { type ListOperation, type PullOperation, SyncEngine } from './sync/sync-engine.js';
-import { initialSyncStatus, type SyncStatus } from './sync/sync-status.js';
+import type { ListOperation, PullOperation } from './sync/sync-engine.js';
+import type { SyncStatus } from './sync/sync-status.js';
 import type { UserCredentials } from './sync/user-scope.js';
-import { type SignedIn, type SignOutOptions, UserSessions } from './sync/user-sessions.js';
+import type { SignedIn, SignOutOptions } from './sync/user-sessions.js';
+
+export { databaseOf } from './catalogue-databases.js';
 
 /** `catalogue.auth`: sessions. Request tokens and session ids are never returned to events, logs or keys. */
 export interface CatalogueAuth {
@@ -131,223 +119,19 @@ export interface CatalogueStorage {
   readonly estimate: { readonly usage?: number; readonly quota?: number } | undefined;
 }
 
-const QUEUE_EVENTS: readonly (keyof RequestQueueEvents)[] = [
-  'request',
-  'response',
-  'retry',
-  'rateLimited',
-  'deduped',
-  'idle',
-  'stats',
-];
+/**
+ * Every member of a `Catalogue` but its per-operation view methods (which are derived from the registry): what a
+ * catalogue's core provides and what the front door writes out, member by member, so a member left out does not
+ * compile.
+ */
+export type CatalogueMembers = Omit<Catalogue, keyof OperationViews>;
 
 /**
- * Creates a catalogue with the whole library loaded at once: the API client, the rate-aware queue, the IndexedDB
- * store and the sync engine, wired together over the injected effects. Nothing is fetched until something asks.
- * The main entry's `createCatalogue` (`first-read/create-catalogue.ts`) shows first answers first and loads this
- * by dynamic import; Node, tests and workers may call this one directly.
+ * Creates a catalogue, showing what the last session stored before the rest of the library has loaded: options
+ * and each view's parameters are validated at once, first answers are read from a one-store database, and the
+ * core (Dexie, the queue, the outbox, change feeds) arrives by dynamic import (`front-door.ts`). Where `import()`
+ * is not allowed (a service worker) use `catalogue-sync/eager`: the same front door with its core already there.
  */
 export function createCatalogue(options: CatalogueOptions): Catalogue {
-  return createResolvedCatalogue(resolveCatalogueOptions(options));
-}
-
-/** `createCatalogue` over options already resolved (the first-read path resolved them to validate at once). */
-export function createResolvedCatalogue(resolved: ResolvedCatalogueOptions): Catalogue {
-  const { clock, connectivity } = resolved;
-  const client = createApiClient({
-    baseUrl: resolved.baseUrl,
-    accessToken: resolved.accessToken,
-    fetch: resolved.fetch,
-    clock,
-    timeoutMs: resolved.timeoutMs,
-    maxBodyBytes: resolved.maxBodyBytes,
-  });
-  const queue = createRequestQueue({
-    client,
-    clock,
-    random: resolved.random,
-    connectivity,
-    logger: resolved.logger,
-    rateLimit: resolved.rateLimit,
-    retry: resolved.retry,
-    // The engine single-flights its pulls per store key: the queue's GET dedupe would be a second single-flight.
-    dedupe: false,
-  });
-  // One syncer and one rate budget across the tabs and the worker of the origin (DESIGN: "Tabs, worker, lock, budget").
-  const coordination = coordinateInstance(resolved, queue);
-  const idb = resolved.indexedDB ?? platformIndexedDB();
-  const firstAnswersAt = firstAnswersLocation(idb.indexedDB, resolved.indexedDB === undefined);
-  const firstAnswers = createFirstAnswers({
-    indexedDB: firstAnswersAt,
-    dbName: resolved.dbName,
-    now: () => clock.now(),
-  });
-  // Set once the engine exists: a newer release can only be met when the database opens, after this returns.
-  let stopForNewerRelease: (error: NewerReleaseError) => void = () => {};
-  const db = openCatalogueDatabase({
-    name: resolved.dbName,
-    ...idb,
-    firstAnswers,
-    onNewerRelease: (error) => stopForNewerRelease(error),
-  });
-  const emitter = new EventEmitter<CatalogueEvents>();
-  const engine = new SyncEngine({ options: resolved, db, queue, emitter }, initialSyncStatus(connectivity.isOnline()));
-  const forwarders = QUEUE_EVENTS.map((event) => {
-    const forward = (...args: unknown[]) => (emitter.emit as (e: string, ...a: unknown[]) => boolean)(event, ...args);
-    return queue.on(event, forward as never);
-  });
-  const unsubscribeConnectivity = connectivity.subscribe((online) => engine.transition({ type: 'online', online }));
-  const views = createViews({ db, engine, clock });
-  const outbox = new Outbox({
-    db,
-    queue,
-    clock,
-    connectivity,
-    random: resolved.random,
-    logger: resolved.logger,
-    emitter,
-    leaseMs: resolved.outboxLeaseMs,
-    guardWrite: (write) => engine.retryOnQuota(write),
-    onDrainFailed: (error) => quotaResume.drainFailed(error),
-  });
-  const quotaResume = new QuotaResume({
-    clock,
-    estimate: resolved.storageEstimate,
-    resume: () => outbox.drainSoon(),
-  });
-  const stopWatchingWrites = engine.onWritten(() => quotaResume.written());
-  const sessions = new UserSessions({
-    db,
-    engine,
-    queue,
-    outbox,
-    clock,
-    logger: resolved.logger,
-    scopes: coordination.scopes,
-    dropFirstAnswers: () => deleteFirstAnswersDb(firstAnswersAt, resolved.dbName),
-  });
-  const mutations = createMutations({ engine, outbox, sessions, language: resolved.language });
-  const outboxView = createOutboxView(
-    db,
-    closedGuard(
-      {
-        drain: () => sessions.ready.then(() => outbox.drain()),
-        discard: (seq: number) => outbox.discard(seq),
-      },
-      () => engine.stopError,
-    ),
-  );
-  const changes = new ChangeFeed({ options: resolved, db, queue, emitter, engine });
-
-  const configuration = new ConfigurationLoader(engine);
-
-  const guard = <T extends object>(calls: T): T => closedGuard(calls, () => engine.stopError);
-  let closing: Promise<void> | undefined;
-  /** Once: a second call waits for the first. */
-  function close(): Promise<void> {
-    closing ??= (async () => {
-      engine.close();
-      stopWatchingWrites();
-      quotaResume.close();
-      for (const off of forwarders) off();
-      unsubscribeConnectivity();
-      // Before the database closes: the rows this instance is sending are handed back.
-      await outbox.close();
-      await engine.flushReads();
-      await engine.firstAnswersKept();
-      coordination.close();
-      queue.close();
-      db.close();
-      firstAnswers.close();
-    })();
-    return closing;
-  }
-
-  stopForNewerRelease = (error) => {
-    if (engine.closed) return;
-    engine.close(error);
-    // Hands back what this instance was sending (its claims lapse if the database is gone): the newer release
-    // sends the pending changes. Started before the listeners run, so one that throws cannot keep it open.
-    void close();
-    emitter.emit('stopped', error);
-  };
-
-  const catalogue = {
-    view: views.view,
-    pages: views.pages,
-    local: views.local,
-    sync: guard(
-      createCatalogueSync({
-        engine,
-        changes,
-        lock: coordination.lock,
-        beforeRefresh: () => sessions.ready,
-        outbox,
-      }),
-    ),
-    track: changes.tracking,
-    get status() {
-      return engine.status;
-    },
-    get queueStats() {
-      return queue.stats;
-    },
-    on(event, listener) {
-      emitter.on(event, listener as never);
-      return () => emitter.off(event, listener as never);
-    },
-    ...guard({
-      read: ((operation, params) => engine.read(operation, params)) as Catalogue['read'],
-      clear: (clearOptions: { userData?: boolean } = {}) => clearStoredData(db, clearOptions),
-      async storage(): Promise<CatalogueStorage> {
-        const [figures, estimate] = await Promise.all([
-          storageFigures(db),
-          resolved.storageEstimate().catch(() => undefined),
-        ]);
-        return { ...figures, estimate };
-      },
-      async setUser(credentials: UserCredentials): Promise<void> {
-        await sessions.setUser(credentials);
-      },
-      signOut: (signOutOptions?: SignOutOptions) => sessions.signOut(signOutOptions),
-      configuration: () => configuration.load(),
-    }),
-    async delete() {
-      await close();
-      await Promise.all([db.delete({ disableAutoOpen: true }), deleteFirstAnswersDb(firstAnswersAt, resolved.dbName)]);
-    },
-    auth: guard({
-      ready: () => sessions.ready,
-      validate: () => sessions.validate(),
-      createRequestToken: () => sessions.createRequestToken(),
-      createSession: (requestToken) => sessions.createSession(requestToken),
-      createGuestSession: () => sessions.createGuestSession(),
-    }),
-    lists: guard(mutations.lists),
-    account: guard(mutations.account),
-    outbox: outboxView,
-    get userScopeId() {
-      return engine.user?.id;
-    },
-    user: createUserView(engine),
-    imageUrl: (path, kind, size, imageOptions) => imageUrl(configuration.loaded(), path, kind, size, imageOptions),
-    srcSet: (path, kind, imageOptions) => srcSet(configuration.loaded(), path, kind, imageOptions),
-    onIdle: () => queue.onIdle(),
-    close,
-  } satisfies Omit<Catalogue, keyof OperationViews>;
-  const created = Object.assign(catalogue, views.operations);
-  databases.set(created, db);
-  return created;
-}
-
-const databases = new WeakMap<Catalogue, CatalogueDatabase>();
-
-/**
- * The Dexie database of a catalogue, for tests and benchmarks that inspect the store. Not public (`src/index.ts`
- * does not export it): a user reads through views, and writes belong to the engine.
- */
-export function databaseOf(catalogue: Catalogue): CatalogueDatabase {
-  const db = databases.get(catalogue);
-  if (!db) throw new TypeError('databaseOf: not a catalogue made by createCatalogue');
-  return db;
+  return frontDoor(resolveCatalogueOptions(options), { load: () => import('./catalogue-core.js') });
 }

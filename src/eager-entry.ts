@@ -1,7 +1,13 @@
+import * as core from './catalogue-core.js';
+import { type CatalogueOptions, resolveCatalogueOptions } from './catalogue-options.js';
+import type { Catalogue } from './create-catalogue.js';
+import { frontDoor } from './front-door.js';
+
 /**
- * `catalogue-sync/eager`: `createCatalogue` with the whole library loaded at once, for where a dynamic import is
- * not allowed (a service worker: `import()` throws there) or not wanted (Node scripts). Pages import the main
- * entry instead, whose `createCatalogue` shows first answers before the rest of the library has loaded. Both make
- * the same `Catalogue` (its types are the main entry's).
+ * `catalogue-sync/eager`: `createCatalogue` with its core already loaded, for where a dynamic import is not allowed
+ * (a service worker: `import()` throws there) or not wanted (Node scripts). It is the main entry's front door
+ * (`front-door.ts`), given the core at once instead of importing it later: the same `Catalogue`, made the same way.
  */
-export { createCatalogue } from './create-catalogue.js';
+export function createCatalogue(options: CatalogueOptions): Catalogue {
+  return frontDoor(resolveCatalogueOptions(options), { loaded: core });
+}

@@ -7,7 +7,15 @@
  */
 export type { AccessToken } from './api/create-api-client.js';
 export type { OperationName, ParamsOf, ResponseOf } from './api/endpoints.js';
-export type { InputOf, Param, ParamInput, ParamShape } from './api/param-schema.js';
+export type {
+  InputOf,
+  Param,
+  ParamInput,
+  ParamShape,
+  StandardIssue,
+  StandardResult,
+  StandardSchemaV1,
+} from './api/param-schema.js';
 export type {
   AccountDetails,
   AccountState,
@@ -61,6 +69,7 @@ export type {
 } from './api/schemas/index.js';
 export type { CatalogueOptions } from './catalogue-options.js';
 export type { Catalogue, CatalogueAuth } from './create-catalogue.js';
+export { createCatalogue } from './create-catalogue.js';
 export {
   type Clock,
   type Connectivity,
@@ -113,7 +122,6 @@ export {
   TimeoutError,
   WorkerReplyTimeoutError,
 } from './errors/index.js';
-export { createCatalogue } from './first-read/create-catalogue.js';
 export type { LocalQueries, OperationViews, ViewArgs } from './query/create-views.js';
 export { type ImageKind, type ImageUrlOptions, imageUrl, srcSet } from './query/image-url.js';
 export { foldText, type LocalSearchItem, type LocalSearchResult } from './query/local-search.js';

@@ -27,6 +27,7 @@ export interface CallInput<
   Q extends ParamShape,
   B extends ParamShape,
   K extends EndpointKind = EndpointKind,
+  S extends boolean = true,
 > {
   readonly method: M;
   /** Path template with `{name}` placeholders, each a key of `pathParams`. */
@@ -42,6 +43,12 @@ export interface CallInput<
   readonly body?: () => B;
   readonly scope: EndpointScope;
   readonly kind: K;
+  /**
+   * `false` for a GET whose answers are read through, never kept as answers (the change feeds: the engine applies
+   * them to the records they name). Every other `list` and `resource` operation is stored: the catalogue makes its
+   * views, and the store has its mapping (`store/store-mappings.ts` is typed against this flag).
+   */
+  readonly stored?: S;
   /** Default lifetime in seconds when the response carries no `Cache-Control: max-age`; 0 for never cached. */
   readonly maxAgeSeconds: number;
   readonly rules?: readonly CrossParamRule[];
@@ -66,7 +73,8 @@ export function defineCall<
   Q extends ParamShape,
   K extends EndpointKind,
   B extends ParamShape = Record<never, never>,
->(input: CallInput<M, P, Q, B, K>) {
+  S extends boolean = true,
+>(input: CallInput<M, P, Q, B, K, S>) {
   // Shapes and schemas are made on first use: the first-read path loads this registry before anything is shown.
   const shapes = once(() => {
     const pathShape = input.pathParams();
@@ -105,6 +113,7 @@ export function defineCall<
     },
     scope: input.scope,
     kind: input.kind,
+    stored: (input.kind !== 'action' && input.stored !== false) as K extends 'action' ? false : S,
     maxAgeSeconds: input.maxAgeSeconds,
     rules: input.rules ?? [],
     /** Whether the operation takes `language` (the engine sends its instance language to these). */

@@ -1,6 +1,6 @@
 import { type InteropObservable, observableSymbol, toObservable } from '../query/observable.js';
 import type { View } from '../query/view.js';
-import { notifyListeners } from '../sync/notify-listeners.js';
+import { Subscribable } from '../sync/subscribable.js';
 import type { ViewSnapshot } from '../sync/view-snapshot.js';
 
 /**
@@ -10,7 +10,19 @@ import type { ViewSnapshot } from '../sync/view-snapshot.js';
  * view exists subscribes to it when it arrives; unsubscribing detaches from it.
  */
 export class DeferredView<S extends ViewSnapshot<unknown>, V extends View<S> = View<S>> implements View<S> {
-  readonly #listeners = new Set<() => void>();
+  readonly #subscribers = new Subscribable({
+    onFirst: () => {
+      if (this.#real) this.#detach = this.#real.subscribe(() => this.#notify());
+      else if (!this.#started) {
+        this.#started = true;
+        this.#onFirstSubscribe?.();
+      }
+    },
+    onLast: () => {
+      this.#detach?.();
+      this.#detach = undefined;
+    },
+  });
   #offered: S;
   #hasOffer = false;
   /** Whether the real view's snapshot has been shown: from then on only it is. */
@@ -46,26 +58,7 @@ export class DeferredView<S extends ViewSnapshot<unknown>, V extends View<S> = V
   }
 
   subscribe(listener: () => void): () => void {
-    if (typeof listener !== 'function') throw new TypeError('subscribe: listener must be a function');
-    const entry = () => listener();
-    this.#listeners.add(entry);
-    if (this.#listeners.size === 1) {
-      if (this.#real) this.#detach = this.#real.subscribe(() => this.#notify());
-      else if (!this.#started) {
-        this.#started = true;
-        this.#onFirstSubscribe?.();
-      }
-    }
-    let active = true;
-    return () => {
-      if (!active) return;
-      active = false;
-      this.#listeners.delete(entry);
-      if (this.#listeners.size === 0) {
-        this.#detach?.();
-        this.#detach = undefined;
-      }
-    };
+    return this.#subscribers.subscribe(listener);
   }
 
   [observableSymbol](): InteropObservable<S> {
@@ -83,7 +76,7 @@ export class DeferredView<S extends ViewSnapshot<unknown>, V extends View<S> = V
   /** The real view arrived: followed from now on (subscribed to while anyone listens here). */
   attach(real: V): void {
     this.#real = real;
-    if (this.#listeners.size > 0) this.#detach = real.subscribe(() => this.#notify());
+    if (this.#subscribers.listened) this.#detach = real.subscribe(() => this.#notify());
     this.#notify();
   }
 
@@ -91,6 +84,6 @@ export class DeferredView<S extends ViewSnapshot<unknown>, V extends View<S> = V
     const snapshot = this.getSnapshot();
     if (snapshot === this.#last) return;
     this.#last = snapshot;
-    notifyListeners(this.#listeners);
+    this.#subscribers.notify();
   }
 }

@@ -1,12 +1,11 @@
 import type { ResponseOf } from '../api/endpoints.js';
-import { parseParams } from '../api/parse-params.js';
 import type { Clock } from '../env.js';
 import type { CatalogueDatabase } from '../store/catalogue-database.js';
-import { type StoredOperation, storeMappings } from '../store/store-mappings.js';
-import type { CatalogueParams } from '../sync/prepare-call.js';
+import type { StoredOperation } from '../store/store-mappings.js';
+import type { CatalogueParams, PreparedCall } from '../sync/prepare-call.js';
 import type { ListOperation, SyncEngine } from '../sync/sync-engine.js';
-import { HandleCache } from './handle-cache.js';
 import { discoverLocally } from './local-discover.js';
+import { localDiscoverParams, localSearchPage } from './local-params.js';
 import { type LocalSearchResult, searchLocally } from './local-search.js';
 import { type LocalView, LocalViewSource } from './local-view.js';
 import { type PagesView, PagesViewSource } from './pages-view.js';
@@ -39,18 +38,19 @@ export interface LocalQueries {
   search(text: string, options?: { page?: number }): LocalView<LocalSearchResult>;
 }
 
+/**
+ * The read side of a catalogue's core, over calls prepared once: the front door prepares a view's call, keeps the
+ * handle per key (one cache) and makes the live view here from that call, so nothing is parsed or keyed again.
+ */
 export interface Views {
-  view<O extends StoredOperation>(operation: O, ...args: ViewArgs<O>): StoreView<O>;
-  pages<O extends ListOperation>(operation: O, ...args: ViewArgs<O>): PagesView<O>;
+  /** Validates and keys a call for the current user (`InvalidParamsError` at once). */
+  prepare<O extends StoredOperation>(operation: O, params: CatalogueParams<O> | undefined): PreparedCall<O>;
+  /** The live view of a prepared call; `params` are the caller's, for another user's call of a per-user view. */
+  storeView<O extends StoredOperation>(call: PreparedCall<O>, params: CatalogueParams<O> | undefined): StoreView<O>;
+  /** The growing list from its page 1's prepared call. */
+  pagesView<O extends ListOperation>(pageOne: PreparedCall<O>, params: CatalogueParams<O> | undefined): PagesView<O>;
   readonly local: LocalQueries;
-  readonly operations: OperationViews;
 }
-
-// From the store's mappings: an operation added there gets its view here with nothing else to change.
-const OPERATIONS = Object.keys(storeMappings).filter((operation) => operation !== 'configuration') as Exclude<
-  StoredOperation,
-  'configuration'
->[];
 
 export interface ViewsDeps {
   /** Local queries read the record tables directly (they never fetch). */
@@ -59,46 +59,20 @@ export interface ViewsDeps {
   readonly clock: Clock;
 }
 
-/** How many view handles are remembered for `view(...)` to hand back the same object. */
-const HANDLES = 512;
-
 /** The read side of a catalogue: views over the engine's key entries; it only reads, the engine writes. */
 export function createViews(deps: ViewsDeps): Views {
-  const { engine } = deps;
-  const handles = new HandleCache<StoreView<StoredOperation>>(HANDLES);
-  const pageHandles = new HandleCache<PagesView<ListOperation>>(HANDLES);
-  const view = <O extends StoredOperation>(operation: O, ...args: ViewArgs<O>): StoreView<O> => {
-    // Validated and keyed once, here (`InvalidParamsError` at once); the handle travels with the prepared call.
-    const call = engine.prepare(operation, args[0]);
-    return handles.get(
-      call.requestKey,
-      () => createStoreView(engine, call, args[0]) as unknown as StoreView<StoredOperation>,
-    ) as unknown as StoreView<O>;
-  };
-  const operations = Object.fromEntries(
-    OPERATIONS.map((operation) => [operation, (params?: never) => view(operation, params as never)]),
-  ) as unknown as OperationViews;
-  const { db, clock } = deps;
+  const { engine, db, clock } = deps;
   return {
-    view,
-    pages: <O extends ListOperation>(operation: O, ...args: ViewArgs<O>): PagesView<O> => {
-      // Keyed by page 1's call (validated at once): the same list gives the same object, its pages kept.
-      const key = engine.prepare(operation, { ...(args[0] ?? {}), page: 1 } as never).requestKey;
-      return pageHandles.get(
-        key,
-        () => new PagesViewSource(engine, operation, args[0]) as unknown as PagesView<ListOperation>,
-      ) as unknown as PagesView<O>;
-    },
-    operations,
+    prepare: (operation, params) => engine.prepare(operation, params),
+    storeView: (call, params) => createStoreView(engine, call, params),
+    pagesView: (pageOne, params) => new PagesViewSource(engine, pageOne, params),
     local: {
       discoverTv(filters) {
-        const { language: _language, ...params } = parseParams('discoverTv', { ...(filters ?? {}) });
+        const params = localDiscoverParams(filters);
         return new LocalViewSource(async () => discoverLocally(await db.tvSeries.toArray(), params), clock);
       },
       search(text, options = {}) {
-        if (typeof text !== 'string') throw new TypeError('local.search: text must be a string');
-        const page = options.page ?? 1;
-        if (!(Number.isInteger(page) && page >= 1)) throw new TypeError('local.search: page must be an integer ≥ 1');
+        const page = localSearchPage(text, options);
         return new LocalViewSource(async () => {
           const [tv, movies, people] = await Promise.all([
             db.tvSeries.toArray(),

@@ -28,6 +28,11 @@ export class HandleCache<H> {
     return made;
   }
 
+  /** The handle made for `key`, if it is still remembered (not counted as a use). */
+  peek(key: string): H | undefined {
+    return this.#handles.get(key);
+  }
+
   get size(): number {
     return this.#handles.size;
   }

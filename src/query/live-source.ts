@@ -1,5 +1,5 @@
 import { liveQuery } from 'dexie';
-import { notifyListeners } from '../sync/notify-listeners.js';
+import { Subscribable } from '../sync/subscribable.js';
 import { nextSnapshot, type ViewSnapshot } from '../sync/view-snapshot.js';
 import { type InteropObservable, observableSymbol, toObservable } from './observable.js';
 import type { View } from './view.js';
@@ -11,7 +11,13 @@ import type { View } from './view.js';
  *   idle ──first subscribe──▶ started ──last unsubscribe──▶ idle (onIdle: the registry forgets it)
  */
 export abstract class LiveSource<S extends ViewSnapshot<unknown>> implements View<S> {
-  readonly #listeners = new Set<() => void>();
+  readonly #subscribers = new Subscribable({
+    onFirst: () => this.start(),
+    onLast: () => {
+      this.stop();
+      this.onIdle?.();
+    },
+  });
   #snapshot: S;
   /** Called after the last listener left and `stop` ran. */
   onIdle: (() => void) | undefined;
@@ -23,21 +29,7 @@ export abstract class LiveSource<S extends ViewSnapshot<unknown>> implements Vie
   }
 
   subscribe(listener: () => void): () => void {
-    if (typeof listener !== 'function') throw new TypeError('subscribe: listener must be a function');
-    // A wrapper per call, so subscribing the same function twice needs two unsubscribes, like an event target.
-    const entry = () => listener();
-    this.#listeners.add(entry);
-    if (this.#listeners.size === 1) this.start();
-    let active = true;
-    return () => {
-      if (!active) return;
-      active = false;
-      this.#listeners.delete(entry);
-      if (this.#listeners.size === 0) {
-        this.stop();
-        this.onIdle?.();
-      }
-    };
+    return this.#subscribers.subscribe(listener);
   }
 
   getSnapshot(): S {
@@ -49,7 +41,7 @@ export abstract class LiveSource<S extends ViewSnapshot<unknown>> implements Vie
   }
 
   protected get started(): boolean {
-    return this.#listeners.size > 0;
+    return this.#subscribers.listened;
   }
 
   /** Replaces the snapshot when the patch changes it, and tells every listener. */
@@ -57,7 +49,7 @@ export abstract class LiveSource<S extends ViewSnapshot<unknown>> implements Vie
     const next = nextSnapshot<unknown, S>(this.#snapshot, patch);
     if (next === this.#snapshot) return;
     this.#snapshot = next;
-    notifyListeners(this.#listeners);
+    this.#subscribers.notify();
   }
 
   protected abstract start(): void;

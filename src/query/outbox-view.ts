@@ -1,5 +1,6 @@
 import type { CatalogueDatabase } from '../store/catalogue-database.js';
 import { isSignedIn, type MutationOperation, type OutboxError, type UserRow } from '../store/outbox-rows.js';
+import { Subscribable } from '../sync/subscribable.js';
 import { watch } from './live-source.js';
 import { type InteropObservable, observableSymbol, toObservable } from './observable.js';
 
@@ -100,7 +101,6 @@ export interface OutboxCommands {
 }
 
 export function createOutboxView(db: CatalogueDatabase, commands: OutboxCommands): OutboxView {
-  const listeners = new Set<() => void>();
   let snapshot = LOADING;
   let stop: (() => void) | undefined;
   let serialized = '';
@@ -109,27 +109,24 @@ export function createOutboxView(db: CatalogueDatabase, commands: OutboxCommands
     if (text === serialized) return;
     serialized = text;
     snapshot = Object.freeze(value);
-    for (const listener of [...listeners]) listener();
+    notify();
   };
-  const subscribe = (listener: () => void) => {
-    if (typeof listener !== 'function') throw new TypeError('subscribe: listener must be a function');
-    const entry = () => listener();
-    listeners.add(entry);
-    if (listeners.size === 1)
+  const { subscribe, notify } = new Subscribable({
+    onFirst: () => {
       stop = watch(
         () => readOutbox(db),
         next,
         () => {},
       );
-    return () => {
-      if (!listeners.delete(entry) || listeners.size > 0) return;
+    },
+    onLast: () => {
       stop?.();
       stop = undefined;
       // Unwatched, the snapshot would go stale (another user may sign in): the next subscriber starts from loading.
       snapshot = LOADING;
       serialized = '';
-    };
-  };
+    },
+  });
   const getSnapshot = () => snapshot;
   return {
     subscribe,

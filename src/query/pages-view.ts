@@ -1,22 +1,12 @@
-import type { ResponseOf } from '../api/endpoints.js';
-import { MAX_PAGE } from '../api/schemas/params.js';
 import type { KeyEntry } from '../sync/key-entry.js';
-import type { CatalogueParams } from '../sync/prepare-call.js';
+import type { CatalogueParams, PreparedCall } from '../sync/prepare-call.js';
 import type { ListOperation, SyncEngine } from '../sync/sync-engine.js';
-import type { ViewSnapshot, ViewStatus } from '../sync/view-snapshot.js';
+import type { UserScope } from '../sync/user-scope.js';
 import { LiveSource } from './live-source.js';
+import { combinePages, failedPages, PAGES_LOADING, type PagesSnapshot } from './pages-snapshot.js';
 import type { View } from './view.js';
 
-type Envelope<O extends ListOperation> = ResponseOf<O>;
-type Item<O extends ListOperation> = Envelope<O>['results'][number];
-
-/** Pages 1..n of a list as one envelope: `page` is the last page shown, ids appear once (pages drift). */
-export interface PagesSnapshot<O extends ListOperation> extends ViewSnapshot<Envelope<O>> {
-  /** A page after the last one shown exists (within `total_pages` and the service's 500). */
-  readonly hasNextPage: boolean;
-  /** Pages asked for so far (the last one may still be loading). */
-  readonly pageCount: number;
-}
+export type { PagesSnapshot } from './pages-snapshot.js';
 
 export interface PagesView<O extends ListOperation> extends View<PagesSnapshot<O>> {
   readonly hasNextPage: boolean;
@@ -40,17 +30,6 @@ interface Attached<O extends ListOperation> {
  */
 const RESUMED_PAGES = 10;
 
-/** A list with no page read yet (also what a view shows again when its user changes). */
-const LOADING = Object.freeze({
-  data: undefined,
-  status: 'loading',
-  fetching: false,
-  error: undefined,
-  updatedAt: undefined,
-  hasNextPage: false,
-  pageCount: 1,
-});
-
 /**
  * An infinite list over the per-page sources (shared with plain views of those pages). Page 1 is kept fresh
  * while subscribed; deeper pages are fetched when missing and revalidated only by `refresh()` when stale.
@@ -65,14 +44,23 @@ export class PagesViewSource<O extends ListOperation> extends LiveSource<PagesSn
   #shownKey: string | undefined;
   #stopFollowing: (() => void) | undefined;
 
-  constructor(engine: SyncEngine, operation: O, params: CatalogueParams<O> | undefined) {
-    super(LOADING as PagesSnapshot<O>);
+  /** The pages' calls as prepared (validated and keyed) once each, for `#callsFor`: a user change prepares again. */
+  readonly #calls = new Map<number, PreparedCall<O>>();
+  #callsFor: UserScope | undefined;
+  readonly #perUser: boolean;
+
+  /** `pageOne`: page 1's call, prepared once by whoever made the handle (the parameters are validated by then). */
+  constructor(engine: SyncEngine, pageOne: PreparedCall<O>, params: CatalogueParams<O> | undefined) {
+    super(PAGES_LOADING as PagesSnapshot<O>);
     const base = { ...(params ?? {}) } as Record<string, unknown>;
     delete base.page;
     this.#engine = engine;
-    this.#operation = operation;
+    this.#operation = pageOne.operation;
     this.#base = base;
-    this.#shownKey = this.#call(1).call.requestKey; // validates the parameters at once
+    this.#perUser = pageOne.userScope !== undefined;
+    this.#callsFor = engine.user;
+    this.#calls.set(1, pageOne);
+    this.#shownKey = pageOne.requestKey;
     this.fetchNextPage = this.fetchNextPage.bind(this);
     this.refresh = this.refresh.bind(this);
   }
@@ -128,13 +116,12 @@ export class PagesViewSource<O extends ListOperation> extends LiveSource<PagesSn
     let stored: number;
     try {
       stored = await this.#engine.storedPageCount(this.#call(1).call, RESUMED_PAGES);
-      // Keyed again after the wait, before anything changes: the pages below are keyed the same way, at once.
-      this.#call(1);
     } catch {
       // Closed or signed out meanwhile: there is nothing to resume.
       return;
     }
-    if (!this.started || this.#shownKey !== key || stored <= this.#count) return;
+    // Closed during the wait: page 1's call is kept, but the pages below would be prepared by a closed engine.
+    if (this.#engine.closed || !this.started || this.#shownKey !== key || stored <= this.#count) return;
     const from = this.#count + 1;
     this.#count = stored;
     this.update({ pageCount: stored, hasNextPage: false } as Partial<PagesSnapshot<O>>);
@@ -178,7 +165,7 @@ export class PagesViewSource<O extends ListOperation> extends LiveSource<PagesSn
   #reset(key: string): void {
     this.#shownKey = key;
     this.#count = 1;
-    this.update(LOADING as Partial<PagesSnapshot<O>>);
+    this.update(PAGES_LOADING as Partial<PagesSnapshot<O>>);
   }
 
   #showSignedOut(error: unknown): void {
@@ -186,12 +173,21 @@ export class PagesViewSource<O extends ListOperation> extends LiveSource<PagesSn
     if (this.#shownKey === undefined && super.getSnapshot().status === 'missing') return;
     this.#shownKey = undefined;
     this.#count = 1;
-    this.update({ ...LOADING, status: 'missing', error } as Partial<PagesSnapshot<O>>);
+    this.update(failedPages<O>(error));
   }
 
+  /** Page `page`'s call for the current user: prepared once (again only after a per-user list's user changed). */
   #call(page: number) {
-    const params = { ...this.#base, page } as unknown as CatalogueParams<O>;
-    return { params, call: this.#engine.prepare(this.#operation, params) };
+    if (this.#perUser && this.#engine.user !== this.#callsFor) {
+      this.#calls.clear();
+      this.#callsFor = this.#engine.user;
+    }
+    let call = this.#calls.get(page);
+    if (call === undefined) {
+      call = this.#engine.prepare(this.#operation, { ...this.#base, page } as unknown as CatalogueParams<O>);
+      this.#calls.set(page, call);
+    }
+    return { call };
   }
 
   #attach(page: number): Attached<O> {
@@ -204,52 +200,10 @@ export class PagesViewSource<O extends ListOperation> extends LiveSource<PagesSn
     return attached;
   }
 
-  /** One snapshot from the pages' snapshots: contiguous pages from 1, ids de-duplicated, page 1's totals. */
+  /** One snapshot from the pages' snapshots (`combinePages`). */
   #combine(): void {
     const snapshots = [...this.#attached.entries()].sort(([a], [b]) => a - b).map(([, a]) => a.source.snapshot);
-    const first = snapshots[0];
-    if (!first) return;
-    const shown: Envelope<O>[] = [];
-    for (const s of snapshots) {
-      if (s.data === undefined) break;
-      shown.push(s.data);
-    }
-    const seen = new Set<unknown>();
-    const results: Item<O>[] = [];
-    for (const envelope of shown) {
-      for (const item of envelope.results as Item<O>[]) {
-        const id = (item as { id: unknown }).id;
-        if (seen.has(id)) continue;
-        seen.add(id);
-        results.push(item);
-      }
-    }
-    const head = first.data;
-    const lastPage = shown.length;
-    const data =
-      head === undefined
-        ? undefined
-        : (Object.freeze({ ...head, page: lastPage, results: Object.freeze(results) }) as Envelope<O>);
-    const totalPages = head === undefined ? 0 : Math.min(head.total_pages, MAX_PAGE);
-    this.update({
-      data,
-      status: combinedStatus(snapshots.map((s) => s.status)),
-      fetching: snapshots.some((s) => s.fetching),
-      error: snapshots.find((s) => s.error !== undefined)?.error,
-      updatedAt: minimum(snapshots.slice(0, lastPage).map((s) => s.updatedAt)),
-      hasNextPage: lastPage === this.#count && lastPage < totalPages,
-      pageCount: this.#count,
-    } as Partial<PagesSnapshot<O>>);
+    if (snapshots.length === 0) return;
+    this.update(combinePages<O>(snapshots, this.#count));
   }
-}
-
-function combinedStatus(statuses: readonly ViewStatus[]): ViewStatus {
-  if (statuses.includes('loading')) return 'loading';
-  if (statuses[0] === 'missing') return 'missing';
-  return statuses.includes('stale') ? 'stale' : 'fresh';
-}
-
-function minimum(values: readonly (number | undefined)[]): number | undefined {
-  const known = values.filter((v): v is number => v !== undefined);
-  return known.length === 0 ? undefined : Math.min(...known);
 }

@@ -3,9 +3,10 @@ import type { CatalogueError } from '../errors/catalogue-error.js';
 import { storeFailure } from '../store/store-failure.js';
 import type { KeyEntry } from '../sync/key-entry.js';
 import type { CatalogueParams, PreparedCall } from '../sync/prepare-call.js';
+import { Subscribable } from '../sync/subscribable.js';
 import type { PullOperation, SyncEngine } from '../sync/sync-engine.js';
 import type { UserScope } from '../sync/user-scope.js';
-import { loadingSnapshot, type ViewSnapshot } from '../sync/view-snapshot.js';
+import { failedSnapshot, loadingSnapshot, type ViewSnapshot } from '../sync/view-snapshot.js';
 import { type InteropObservable, observableSymbol, toObservable } from './observable.js';
 import type { View } from './view.js';
 
@@ -62,16 +63,7 @@ export function createStoreView<O extends PullOperation>(
   /** Nothing to show, and why (signed out of a per-user call, or closed): the same object while the reason stays. */
   let signedOut: { error: unknown; snapshot: Snapshot } | undefined;
   const missingWith = (error: unknown): Snapshot => {
-    if (signedOut === undefined || signedOut.error !== error) {
-      const snapshot: Snapshot = Object.freeze({
-        data: undefined,
-        status: 'missing',
-        fetching: false,
-        error,
-        updatedAt: undefined,
-      });
-      signedOut = { error, snapshot };
-    }
+    if (signedOut === undefined || signedOut.error !== error) signedOut = { error, snapshot: failedSnapshot(error) };
     return signedOut.snapshot;
   };
   let last: { key: string; snapshot: Snapshot } = { key: lastCall.requestKey, snapshot: loadingSnapshot() };
@@ -90,33 +82,39 @@ export function createStoreView<O extends PullOperation>(
     else if (last.key !== key) last = { key, snapshot: loadingSnapshot() };
     return last.snapshot;
   };
-  const subscribe = (listener: () => void) => {
-    if (typeof listener !== 'function') throw new TypeError('subscribe: listener must be a function');
-    // Closed: the snapshot says so and nothing will change.
-    if (engine.closed) return () => {};
-    let attachedKey: string | undefined;
-    let detach: (() => void) | undefined;
-    /** Listens to the current user's entry; true when that moved the subscription. */
-    const attach = (): boolean => {
-      const current = resolve();
-      const key = 'call' in current ? current.call.requestKey : undefined;
-      if (detach !== undefined && key === attachedKey) return false;
-      const previous = detach;
-      attachedKey = key;
-      detach = 'call' in current ? engine.entryFor(current.call).observe(listener, 'fresh') : () => {};
-      // After the new entry is held: an entry shared with another view of the new key is not restarted.
-      previous?.();
-      return previous !== undefined;
-    };
-    attach();
-    const stopFollowing = perUser ? engine.onUserChange(() => attach() && listener()) : () => {};
-    let active = true;
-    return () => {
-      if (!active) return;
-      active = false;
-      stopFollowing();
+  // While anyone listens, the handle observes the current user's entry (one observer, whoever listens).
+  let attachedKey: string | undefined;
+  let detach: (() => void) | undefined;
+  let stopFollowing: (() => void) | undefined;
+  /** Listens to the current user's entry; true when that moved the subscription. */
+  const attach = (): boolean => {
+    const current = resolve();
+    const key = 'call' in current ? current.call.requestKey : undefined;
+    if (detach !== undefined && key === attachedKey) return false;
+    const previous = detach;
+    attachedKey = key;
+    detach = 'call' in current ? engine.entryFor(current.call).observe(notify, 'fresh') : () => {};
+    // After the new entry is held: an entry shared with another view of the new key is not restarted.
+    previous?.();
+    return previous !== undefined;
+  };
+  const { subscribe: listen, notify } = new Subscribable({
+    onFirst: () => {
+      attach();
+      if (perUser) stopFollowing = engine.onUserChange(() => attach() && notify());
+    },
+    onLast: () => {
+      stopFollowing?.();
+      stopFollowing = undefined;
       detach?.();
-    };
+      detach = undefined;
+      attachedKey = undefined;
+    },
+  });
+  const subscribe = (listener: () => void) => {
+    // Closed: the snapshot says so and nothing will change.
+    if (engine.closed && typeof listener === 'function') return () => {};
+    return listen(listener);
   };
   return {
     get requestKey() {

@@ -1,3 +1,4 @@
+import { Subscribable } from '../sync/subscribable.js';
 import type { SyncEngine } from '../sync/sync-engine.js';
 import type { UserScope } from '../sync/user-scope.js';
 import { type InteropObservable, observableSymbol, toObservable } from './observable.js';
@@ -36,12 +37,12 @@ export function createUserView(engine: SyncEngine): UserView {
     }
     return shown.snapshot;
   };
-  const subscribe = (listener: () => void): (() => void) => {
-    if (typeof listener !== 'function') throw new TypeError('subscribe: listener must be a function');
-    const stop = engine.onUserChange(() => listener());
-    return () => {
-      stop();
-    };
-  };
+  let stop: (() => void) | undefined;
+  const { subscribe, notify } = new Subscribable({
+    onFirst: () => {
+      stop = engine.onUserChange(() => notify());
+    },
+    onLast: () => stop?.(),
+  });
   return { subscribe, getSnapshot, [observableSymbol]: () => toObservable(subscribe, getSnapshot) };
 }

@@ -10,7 +10,7 @@ import { createFlowControl } from './flow-control.js';
 import { type RequestQueueOptions, resolveQueueOptions } from './options.js';
 import { isPriority, type Priority, priorityRank } from './priority.js';
 import type { RequestInfo, RequestQueueEvents } from './queue-events.js';
-import type { QueueStats } from './queue-stats.js';
+import { initialQueueStats, type QueueStats } from './queue-stats.js';
 import { createRateLimiter } from './rate-limiter.js';
 import type { QueueRequestOptions, RequestQueue, QueueResult as Result } from './request-queue.js';
 import { isRateLimitError, isRetryable } from './retry-policy.js';
@@ -49,7 +49,8 @@ export function createRequestQueue(options: RequestQueueOptions): RequestQueue {
     urgentWaiting: () => URGENT.some((priority) => pq.sizeBy({ priority: priorityRank(priority) }) > 0),
     onChange: () => publish(),
   });
-  let stats: QueueStats = snapshot();
+  // What the catalogue shows before its queue exists, too (the first-read path): one definition of "nothing sent".
+  let stats: QueueStats = initialQueueStats(connectivity.isOnline(), resolved.rateLimit.perSecond);
 
   function snapshot(): QueueStats {
     return {

@@ -22,3 +22,17 @@ export interface QueueStats {
   /** Starts per second currently allowed (below the configured rate after a 429, recovering). */
   readonly currentRate: number;
 }
+
+/** The counters of a queue that has sent nothing yet: what a new queue starts from, and what shows before it exists. */
+export function initialQueueStats(online: boolean, perSecond: number): QueueStats {
+  return Object.freeze({
+    state: online ? 'running' : 'offline',
+    sent: 0,
+    retried: 0,
+    rateLimited429: 0,
+    deduped: 0,
+    inFlight: 0,
+    queued: 0,
+    currentRate: perSecond,
+  });
+}

@@ -69,6 +69,7 @@ export function planStoredRead<O extends StoredOperation>(
   userScope: string | undefined,
   withMeta = true,
   knownKey?: string,
+  knownListKey?: string,
 ): StoredReadPlan {
   const mapping = mappingOf(operation);
   checkUserScope('readStored', operation, mapping, userScope);
@@ -90,7 +91,7 @@ export function planStoredRead<O extends StoredOperation>(
       const context = readContext<O>(reader, { operation, params, userScope, requestKey }, refs);
       const readResponse = async () => {
         if (mapping.kind === 'resource') return mapping.read(context);
-        const listKey = listKeyOf(operation, flat);
+        const listKey = knownListKey ?? listKeyOf(operation, flat);
         const key = mapping.userScoped
           ? [userScope as string, listKey, requestedPage(flat)]
           : [listKey, requestedPage(flat)];
@@ -167,8 +168,9 @@ export function readStoredWithMeta<O extends StoredOperation>(
   params: StoreParams<O>,
   userScope?: string,
   requestKey?: string,
+  listKey?: string,
 ): Promise<StoredRead<O>> {
-  return readStoredWith(db, operation, params, userScope, true, requestKey);
+  return readStoredWith(db, operation, params, userScope, true, requestKey, listKey);
 }
 
 async function readStoredWith<O extends StoredOperation>(
@@ -178,8 +180,9 @@ async function readStoredWith<O extends StoredOperation>(
   userScope: string | undefined,
   withMeta: boolean,
   requestKey?: string,
+  listKey?: string,
 ): Promise<StoredRead<O>> {
-  const plan = planStoredRead(operation, params, userScope, withMeta, requestKey);
+  const plan = planStoredRead(operation, params, userScope, withMeta, requestKey, listKey);
   const read = await db.transaction('r', plan.tables as string[], () => plan.run(dexieReader(db)));
   return projectStored(operation, read);
 }

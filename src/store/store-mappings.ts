@@ -1,4 +1,4 @@
-import type { OperationName } from '../api/index.js';
+import type { StoredOperationName } from '../api/stored-operations.js';
 import { episodeAccountStatesMapping, tvAccountStatesMapping } from './mappings/account-state-mappings.js';
 import { listDetailsMapping } from './mappings/list-details-mapping.js';
 import { popularPeopleMapping } from './mappings/popular-people-mapping.js';
@@ -20,8 +20,8 @@ import type { StoreMapping } from './store-mapping.js';
 
 /**
  * Where each stored operation's response goes, and how it is rebuilt. One entry per `list` or `resource`
- * operation of the registry; `action` operations store nothing and have none. Adding an operation means
- * adding its mapping here.
+ * operation the registry marks `stored` (`api/stored-operations.ts`); the compiler rejects a missing or an extra
+ * one. Adding an operation means adding its mapping here.
  */
 export const storeMappings = {
   trendingTv: summaryListMapping<'trendingTv'>({ table: 'tvSeries', mediaType: 'tv' }),
@@ -54,14 +54,12 @@ export const storeMappings = {
   movieDetails: movieDetailsMapping,
   tvSeriesDetails: tvSeriesDetailsMapping,
   personDetails: personDetailsMapping,
-} satisfies { [O in OperationName]?: StoreMapping<O> };
+} satisfies { [O in StoredOperationName]: StoreMapping<O> };
 
-/** The operations whose responses the store keeps. */
+/** The operations whose responses the store keeps: the registry's stored ones, each with its mapping above. */
 export type StoredOperation = keyof typeof storeMappings;
 
-export function isStoredOperation(operation: unknown): operation is StoredOperation {
-  return typeof operation === 'string' && Object.hasOwn(storeMappings, operation);
-}
+export { isStoredOperation } from '../api/stored-operations.js';
 
 /** The mapping of an operation, typed by it. */
 export function mappingOf<O extends StoredOperation>(operation: O): StoreMapping<O> {

@@ -1,22 +1,19 @@
 import type { CatalogueDatabase } from './catalogue-database.js';
-import { listKeyOf } from './store-keys.js';
-import type { StoreParams } from './store-mapping.js';
 import { mappingOf, type StoredOperation } from './store-mappings.js';
 
 /**
  * How many pages of a list are stored from page 1 without a gap (at most `limit`): what an infinite list shown
- * before can show again at once. Only reads primary keys.
+ * before can show again at once (`listKey`: its prepared call's). Only reads primary keys.
  */
 export async function storedPageCount<O extends StoredOperation>(
   db: CatalogueDatabase,
   operation: O,
-  params: StoreParams<O>,
+  listKey: string,
   userScope: string | undefined,
   limit: number,
 ): Promise<number> {
   const mapping = mappingOf(operation);
   if (mapping.kind !== 'list') return 0;
-  const listKey = listKeyOf(operation, params as Record<string, unknown>);
   const keys = mapping.userScoped
     ? await db.watchlistPages
         .where(':id')

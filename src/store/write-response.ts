@@ -21,6 +21,8 @@ export interface WriteResponseInput<O extends StoredOperation> {
    * call): the key is computed once per request. Left out, it is computed here.
    */
   readonly requestKey?: string;
+  /** A list page's list key, when the caller has it (a prepared call): computed here otherwise. */
+  readonly listKey?: string;
   readonly response: ApiResponse<ResponseOf<O>> | NotModifiedResponse;
   /**
    * The ETag that was stored when the request was built (the engine reads it to send `If-None-Match`), or `null`
@@ -156,7 +158,9 @@ export function planResponseWrite<O extends StoredOperation>(
   const context: MappingContext<O> = { operation, params: input.params, userScope, requestKey };
   let rows: RowsPlan | undefined = planRows(mapping, input, context);
   const listPage =
-    mapping.kind === 'list' ? { listKey: listKeyOf(operation, params), page: requestedPage(params) } : undefined;
+    mapping.kind === 'list'
+      ? { listKey: input.listKey ?? listKeyOf(operation, params), page: requestedPage(params) }
+      : undefined;
   // Named from the planned batches: no read. A freshness-only write (304, same ETag) still changes the freshness
   // an answer carries, so the freshness row is always one.
   const deps: ReadRef[] = [readRef('syncMeta', requestKey)];

@@ -82,8 +82,15 @@ export class FirstAnswerKeeper {
       }
       // Stored already, so exact: a page load showing what the last one kept writes nothing.
       if (mark.stored) return;
-      const { operation, storeParams, requestKey } = call;
-      const { entry, meta } = await readStoredWithMeta(this.#db, operation, storeParams, undefined, requestKey);
+      const { operation, storeParams, requestKey, listKey } = call;
+      const { entry, meta } = await readStoredWithMeta(
+        this.#db,
+        operation,
+        storeParams,
+        undefined,
+        requestKey,
+        listKey,
+      );
       if (!entry) return;
       const stored = meta !== undefined && meta.fetchedAt > 0;
       const row: FirstAnswerRow = {

@@ -37,8 +37,15 @@ export function expiresAt(
 }
 
 export function freshnessOf(meta: { expiresAt: number } | undefined, now: number): Freshness {
-  if (!meta) return 'missing';
-  return now < meta.expiresAt ? 'fresh' : 'stale';
+  return meta ? answerFreshness(meta.expiresAt, now) : 'missing';
+}
+
+/**
+ * Where a stored answer stands: fresh until `expiresAt`, stale after it or without one (an answer rebuilt from
+ * records, never fetched as such). The one rule for a key's entry and for a first answer shown before it.
+ */
+export function answerFreshness(expiresAt: number | undefined, now: number): 'fresh' | 'stale' {
+  return expiresAt !== undefined && now < expiresAt ? 'fresh' : 'stale';
 }
 
 /** Validates overrides once, at construction: a typo'd operation or a negative lifetime is a `TypeError`. */

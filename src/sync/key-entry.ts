@@ -6,10 +6,10 @@ import type { CatalogueDatabase } from '../store/catalogue-database.js';
 import { readStoredWithMeta, type StoredRead } from '../store/read-stored.js';
 import type { StoredOperation } from '../store/store-mappings.js';
 import type { WriteResult } from '../store/write-response.js';
-import { freshnessOf } from './freshness.js';
-import { notifyListeners } from './notify-listeners.js';
+import { answerFreshness } from './freshness.js';
 import type { PreparedCall } from './prepare-call.js';
 import type { ReadMarks } from './read-marks.js';
+import { Subscribable } from './subscribable.js';
 import { deepFreeze, loadingSnapshot, nextSnapshot, type ViewSnapshot, type ViewStatus } from './view-snapshot.js';
 
 /** What an observer asks of the network: keep the key fresh (a view on screen), or only fetch it when missing. */
@@ -75,7 +75,8 @@ type Read<O extends StoredOperation> = StoredRead<O>;
 export class KeyEntry<O extends StoredOperation> {
   readonly #deps: KeyEntryDeps;
   readonly call: PreparedCall<O>;
-  readonly #listeners = new Set<() => void>();
+  /** The observers: the first starts the live read, the last stops it. */
+  readonly #observers = new Subscribable({ onFirst: () => this.#start(), onLast: () => this.#stop() });
   #snapshot: ViewSnapshot<ResponseOf<O>> = loadingSnapshot();
   #flight: Flight | undefined;
   /** The observers' hold on the flight they started or joined (released when the last observer leaves). */
@@ -114,7 +115,7 @@ export class KeyEntry<O extends StoredOperation> {
   }
 
   get observed(): boolean {
-    return this.#listeners.size > 0;
+    return this.#observers.listened;
   }
 
   /**
@@ -122,19 +123,15 @@ export class KeyEntry<O extends StoredOperation> {
    * stops listening (idempotent).
    */
   observe(listener: () => void, demand: Demand): () => void {
-    // A wrapper per call: the same function observing twice needs two unsubscribes, like an event target.
-    const entry = () => listener();
-    this.#listeners.add(entry);
     if (demand === 'fresh') this.#keepFresh += 1;
-    if (this.#listeners.size === 1) this.#start();
+    const stop = this.#observers.subscribe(listener);
     this.ensure(demand);
     let active = true;
     return () => {
       if (!active) return;
       active = false;
       if (demand === 'fresh') this.#keepFresh -= 1;
-      this.#listeners.delete(entry);
-      if (this.#listeners.size === 0) this.#stop();
+      stop();
     };
   }
 
@@ -282,9 +279,9 @@ export class KeyEntry<O extends StoredOperation> {
 
   #start(): void {
     const { db } = this.#deps;
-    const { operation, storeParams, userScope, requestKey } = this.call;
+    const { operation, storeParams, userScope, requestKey, listKey } = this.call;
     const subscription = liveQuery(() =>
-      readStoredWithMeta(db, operation, storeParams, userScope, requestKey),
+      readStoredWithMeta(db, operation, storeParams, userScope, requestKey, listKey),
     ).subscribe({
       next: (read) => this.#show(read),
       error: (error: unknown) => {
@@ -322,7 +319,8 @@ export class KeyEntry<O extends StoredOperation> {
     const now = clock.now();
     const stored = entry !== undefined && meta !== undefined && meta.fetchedAt > 0;
     this.#expiresAt = stored ? meta.expiresAt : undefined;
-    const status: ViewStatus = entry === undefined ? 'missing' : stored ? freshnessOf(meta, now) : 'stale';
+    const status: ViewStatus =
+      entry === undefined ? 'missing' : answerFreshness(stored ? meta.expiresAt : undefined, now);
     const previous = this.#snapshot.status;
     const wasLoaded = this.#loaded;
     this.#loaded = true;
@@ -381,6 +379,6 @@ export class KeyEntry<O extends StoredOperation> {
     const next = nextSnapshot(this.#snapshot, patch);
     if (next === this.#snapshot) return;
     this.#snapshot = next;
-    notifyListeners(this.#listeners);
+    this.#observers.notify();
   }
 }

@@ -1,7 +1,7 @@
 import { calls, type OperationName, type ParamsOf } from '../api/calls.js';
 import { type PreparedRequest, prepareRequest } from '../api/prepared-request.js';
 import { InvalidParamsError } from '../errors/invalid-params-error.js';
-import { storeRequestKey } from '../store/store-keys.js';
+import { listKeyOf, storeRequestKey } from '../store/store-keys.js';
 import type { StoreParams } from '../store/store-mapping.js';
 import type { UserScope } from './user-scope.js';
 
@@ -27,6 +27,8 @@ export interface PreparedCall<O extends OperationName> {
   readonly userScope: string | undefined;
   /** The store request key: credential-free. */
   readonly requestKey: string;
+  /** A list's identity across its pages (its pages' rows are keyed by it), or undefined for a resource. */
+  readonly listKey: string | undefined;
 }
 
 const CREDENTIALS = ['session_id', 'guest_session_id'] as const;
@@ -90,5 +92,6 @@ export function prepareCall<O extends OperationName>(
     storeParams: storeParams as StoreParams<O>,
     userScope,
     requestKey: storeRequestKey(operation, storeParams, userScope),
+    listKey: endpoint.kind === 'list' ? listKeyOf(operation, storeParams) : undefined,
   };
 }

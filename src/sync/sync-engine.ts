@@ -1,6 +1,7 @@
 import type { EventEmitter } from 'eventemitter3';
 import type { ResponseOf } from '../api/endpoints.js';
 import { MAX_PAGE } from '../api/schemas/params.js';
+import { assertStoredOperation } from '../api/stored-operations.js';
 import type { CatalogueError } from '../errors/catalogue-error.js';
 import { ClosedError } from '../errors/closed-error.js';
 import { NetworkError } from '../errors/index.js';
@@ -12,7 +13,6 @@ import { readStored } from '../store/read-stored.js';
 import { writeRebased } from '../store/rebase-mutations.js';
 import { responseBytes } from '../store/size-ledger.js';
 import { storeFailure } from '../store/store-failure.js';
-import { isStoredOperation } from '../store/store-mappings.js';
 import { storedPageCount } from '../store/stored-page-count.js';
 import { readSyncMeta } from '../store/sync-meta.js';
 import { planResponseWrite, type WriteResult } from '../store/write-response.js';
@@ -229,9 +229,7 @@ export class SyncEngine {
 
   prepare<O extends PullOperation>(operation: O, params: CatalogueParams<O> | undefined): PreparedCall<O> {
     if (this.#closed) throw this.stopError;
-    if (!isStoredOperation(operation)) {
-      throw new TypeError(`${String(operation)} is not an operation whose answers are stored`);
-    }
+    assertStoredOperation(operation);
     return prepareCall(operation, params, { language: this.#deps.options.language, user: this.#users.user });
   }
 
@@ -350,6 +348,7 @@ export class SyncEngine {
         operation,
         params: call.storeParams,
         requestKey,
+        ...(call.listKey === undefined ? {} : { listKey: call.listKey }),
         // What was stored when the request was built: spares the write transaction a read.
         ...(options.force ? {} : { previousEtag: etag ?? null }),
         ...(call.userScope === undefined ? {} : { userScope: call.userScope }),
@@ -497,7 +496,8 @@ export class SyncEngine {
 
   /** How many pages of a list call's list are stored from page 1 without a gap, at most `limit`. */
   storedPageCount(call: PreparedCall<ListOperation>, limit: number): Promise<number> {
-    return storedPageCount(this.#deps.db, call.operation, call.storeParams, call.userScope, limit);
+    if (call.listKey === undefined) return Promise.resolve(0);
+    return storedPageCount(this.#deps.db, call.operation, call.listKey, call.userScope, limit);
   }
 
   /** The stored answer of a call, as served, or undefined. */

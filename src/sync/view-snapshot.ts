@@ -31,6 +31,14 @@ export function loadingSnapshot<T>(): ViewSnapshot<T> {
 }
 
 /**
+ * A view that shows nothing, and why: signed out of a per-user call, closed, or the library failed to load. The
+ * one shape of it for every view and both stages of a handle.
+ */
+export function failedSnapshot<T>(error: unknown): ViewSnapshot<T> {
+  return Object.freeze({ data: undefined, status: 'missing', fetching: false, error, updatedAt: undefined });
+}
+
+/**
  * The snapshot after a change: the previous one itself when nothing differs (so React does not re-render),
  * else a new frozen one that keeps the previous `data` object when the new data is equal to it.
  */

@@ -1,7 +1,9 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec';
 import fc from 'fast-check';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { en } from 'zod/locales';
 import * as z from 'zod/mini';
+import { endpoints } from '../../src/api/endpoints.js';
 import {
   boolean,
   decimal,
@@ -171,5 +173,66 @@ describe('strictObject', () => {
       page?: number | undefined;
       with_genres?: string | undefined;
     }>();
+  });
+});
+
+describe('Standard Schema (`~standard`)', () => {
+  const shape = { series_id: idParam, page: optional(pageParam), with_genres: optional(idListParam) };
+  const params = strictObject(shape);
+
+  /** What any Standard Schema consumer (a form library, a router) does with a schema: typed by the spec only. */
+  function validateWith<S extends StandardSchemaV1>(schema: S, value: unknown) {
+    return schema['~standard'].validate(value) as StandardSchemaV1.Result<StandardSchemaV1.InferOutput<S>>;
+  }
+
+  it('every rule and strict object is a Standard Schema v1 of vendor catalogue-sync', () => {
+    const schemas: StandardSchemaV1[] = [...PAIRS.map((pair) => pair.kit), params, optional(pageParam), idListParam];
+    for (const schema of schemas) {
+      expect(schema['~standard'].version).toBe(1);
+      expect(schema['~standard'].vendor).toBe('catalogue-sync');
+      expect(typeof schema['~standard'].validate).toBe('function');
+    }
+    expectTypeOf(pageParam).toExtend<StandardSchemaV1<number, number>>();
+    expectTypeOf(idListParam).toExtend<StandardSchemaV1<string | readonly number[] | number[], string>>();
+    expectTypeOf<StandardSchemaV1.InferInput<typeof params>>().toEqualTypeOf<InputOf<typeof shape>>();
+    expectTypeOf<StandardSchemaV1.InferOutput<typeof params>>().toEqualTypeOf<OutputOf<typeof shape>>();
+  });
+
+  it('validate answers what check does, for every value: { value } or { issues: [{ message, path }] }', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...PAIRS), fc.oneof(fc.constantFrom(...SAMPLES), fc.anything()), (pair, value) => {
+        const checked = pair.kit.check(value);
+        const result = validateWith(pair.kit, value);
+        if (checked.ok) expect(result).toStrictEqual({ value: checked.value });
+        else expect(result).toStrictEqual({ issues: [{ message: checked.issue.message, path: [] }] });
+      }),
+      { seed: 32, numRuns: 300 },
+    );
+  });
+
+  it("an object's issues name their parameters, in the kit's own wording", () => {
+    expect(validateWith(params, { series_id: 1, with_genres: [1, 2] })).toStrictEqual({
+      value: { series_id: 1, with_genres: '1,2' },
+    });
+    expect(validateWith(params, { series_id: 0, page: 501, with_genre: '18' })).toStrictEqual({
+      issues: [
+        { message: 'Too small: expected number to be >=1', path: ['series_id'] },
+        { message: 'Too big: expected number to be <=500', path: ['page'] },
+        { message: 'Unrecognized key: "with_genre"', path: ['with_genre'] },
+      ],
+    });
+    expect(validateWith(params, 'series_id=1')).toStrictEqual({
+      issues: [{ message: 'Invalid input: expected object, received string', path: [] }],
+    });
+  });
+
+  it("the registry's parameter objects are Standard Schemas too: a view's parameters, checked outside the library", () => {
+    const discover = endpoints.discoverTv.params;
+    expect(validateWith(discover, { with_genres: [18, 35], 'vote_average.gte': 7 })).toStrictEqual({
+      value: { with_genres: '18,35', 'vote_average.gte': 7 },
+    });
+    const refused = validateWith(discover, { sort_by: 'rating' });
+    expect(refused.issues?.map((issue) => issue.path)).toStrictEqual([['sort_by']]);
+    expect(refused.issues?.[0]?.message).toMatch(/^Invalid option: expected one of "first_air_date\.asc"/);
   });
 });

@@ -1,11 +1,11 @@
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { calls, type OperationName } from '../../src/api/calls.js';
 import type { Catalogue } from '../../src/create-catalogue.js';
-import { createCatalogue as createWholeCatalogue, databaseOf } from '../../src/create-catalogue.js';
+import { createCatalogue, databaseOf } from '../../src/create-catalogue.js';
+import { createCatalogue as createWholeCatalogue } from '../../src/eager-entry.js';
 import { createManualConnectivity } from '../../src/env.js';
 import { InvalidParamsError } from '../../src/errors/index.js';
-import { createCatalogue } from '../../src/first-read/create-catalogue.js';
-import { STORED_OPERATIONS } from '../../src/first-read/stored-operations.js';
 import {
   ANSWERS_STORE,
   type FirstAnswerRow,
@@ -13,10 +13,8 @@ import {
   readFirstAnswer,
 } from '../../src/store/first-answers-db.js';
 import { readStoredWithMeta } from '../../src/store/read-stored.js';
-import { storeMappings } from '../../src/store/store-mappings.js';
-import { createFakeService, createVirtualClock, FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
+import { fakeWorldOptions } from '../helpers/fake-world-options.js';
 import { record, until } from '../query/view-helpers.js';
-import { BASE_URL } from '../sync/catalogue-fixture.js';
 
 const opened: Catalogue[] = [];
 afterEach(async () => {
@@ -24,22 +22,8 @@ afterEach(async () => {
 });
 
 function setup(indexedDB = new IDBFactory()) {
-  const clock = createVirtualClock(Date.UTC(2026, 10, 1));
-  const service = createFakeService({ seed: 7, scale: 'small', clock, baseUrl: BASE_URL });
   const connectivity = createManualConnectivity(true);
-  const urls: string[] = [];
-  const options = {
-    baseUrl: BASE_URL,
-    accessToken: FAKE_ACCESS_TOKEN,
-    fetch: (input: Request | string | URL, init?: RequestInit) => {
-      urls.push(String(input instanceof Request ? input.url : input));
-      return service.fetch(input, init);
-    },
-    clock,
-    connectivity,
-    indexedDB: { indexedDB, IDBKeyRange },
-    dbName: 'first-read-test',
-  };
+  const { options, clock, urls } = fakeWorldOptions('first-read-test', { indexedDB, connectivity });
   const open = (make: typeof createCatalogue = createCatalogue) => {
     const catalogue = make(options);
     opened.push(catalogue);
@@ -62,8 +46,20 @@ async function putFirstAnswer(indexedDB: IDBFactory, key: string, row: FirstAnsw
 }
 
 describe('the first-read createCatalogue', () => {
-  it('makes views of exactly the operations the store keeps', () => {
-    expect([...STORED_OPERATIONS].sort()).toStrictEqual(Object.keys(storeMappings).sort());
+  it('makes a view of each operation the registry stores, and of no other', () => {
+    const catalogue = setup().open();
+    for (const operation of Object.keys(calls) as OperationName[]) {
+      const make = () => catalogue.view(operation as never, {} as never);
+      if (calls[operation].stored) {
+        // A missing parameter is an `InvalidParamsError`: the operation itself was accepted.
+        try {
+          make();
+        } catch (error) {
+          expect(error, operation).toBeInstanceOf(InvalidParamsError);
+        }
+      } else expect(make, operation).toThrow(/is not an operation whose answers are stored/);
+    }
+    expect(() => catalogue.view('tvChanges' as never)).toThrow(TypeError);
   });
 
   it('validates options, operations and parameters at once, with the errors of the whole library', () => {

@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { endpoints } from '../../src/api/endpoints.js';
+import { type Catalogue, createCatalogue } from '../../src/index.js';
+import { fakeWorldOptions } from '../helpers/fake-world-options.js';
+import { record, until } from '../query/view-helpers.js';
 import { closedAfterEach } from '../sync/catalogue-fixture.js';
 
 /**
@@ -72,7 +75,7 @@ describe('one parse and one key computation per request', () => {
     expect(parse).toHaveBeenCalledTimes(1);
     expect(keys.store).toEqual([['trendingTv', { time_window: 'day', language: 'en-US' }, undefined]]);
     expect(keys.transport).toEqual([['trendingTv', { time_window: 'day', language: 'en-US' }]]);
-    // The list key is another key (the list across its pages), computed once by the store's write.
+    // The list key is another key (the list across its pages), computed once with the others (the prepared call).
     expect(keys.list).toEqual([['trendingTv', { time_window: 'day', language: 'en-US' }]]);
     expect(result.requestKey).toBe('trendingTv?language=en-US&page=1&time_window=day');
   });
@@ -97,5 +100,78 @@ describe('one parse and one key computation per request', () => {
     expect(keys.transport).toHaveLength(2);
     expect(catalogue.queueStats).toMatchObject({ sent: 1, deduped: 0 });
     expect(deduped).toEqual([]);
+  });
+});
+
+const PARAMS = { time_window: 'week' } as const;
+const SENT = { time_window: 'week', language: 'en-US' };
+const mainOpened: Catalogue[] = [];
+afterEach(async () => {
+  for (const catalogue of mainOpened.splice(0)) await catalogue.close();
+});
+
+/** A catalogue through the door users get: the main entry's `createCatalogue`, its core arriving by import. */
+function openMain() {
+  const { options, clock, urls } = fakeWorldOptions('one-parse-main-entry');
+  const catalogue = createCatalogue(options);
+  mainOpened.push(catalogue);
+  resetCounts();
+  return { catalogue, clock, urls };
+}
+
+describe('one parse and one key computation per view, through the main entry', () => {
+  it("one view's trip (made before the core arrives, read, fetched, stored, shown) parses once and keys once", async () => {
+    const { catalogue, clock, urls } = openMain();
+    const parse = vi.spyOn(endpoints.trendingTv.params, 'check');
+    const view = catalogue.trendingTv(PARAMS);
+    for (let i = 0; i < 5; i++) view.getSnapshot();
+    const recorder = record(view);
+    await until(clock, view, (s) => s.status === 'fresh' && !s.fetching);
+    for (let i = 0; i < 5; i++) view.getSnapshot();
+    recorder.stop();
+    // Closing waits for the answer shown to be kept as the next page load's first answer: part of the trip.
+    await catalogue.close();
+    expect(urls).toHaveLength(1);
+    expect(parse).toHaveBeenCalledTimes(1);
+    expect(keys.store).toEqual([['trendingTv', SENT, undefined]]);
+    expect(keys.transport).toEqual([['trendingTv', SENT]]);
+    // Read live (before and after the write) and written: every step takes the key from the prepared call.
+    expect(keys.list).toEqual([['trendingTv', SENT]]);
+  });
+
+  it('a view made after the core arrived is keyed once too, and its handle is the one made before', async () => {
+    const { catalogue, clock } = openMain();
+    const before = catalogue.trendingTv(PARAMS);
+    await catalogue.auth.ready();
+    expect(catalogue.trendingTv(PARAMS)).toBe(before);
+    const parse = vi.spyOn(endpoints.trendingTv.params, 'check');
+    resetCounts();
+    const view = catalogue.trendingTv({ time_window: 'day' });
+    const recorder = record(view);
+    await until(clock, view, (s) => s.status === 'fresh' && !s.fetching);
+    recorder.stop();
+    await catalogue.close();
+    expect(parse).toHaveBeenCalledTimes(1);
+    expect(keys.store).toHaveLength(1);
+    expect(keys.transport).toHaveLength(1);
+    expect(keys.list).toHaveLength(1);
+  });
+
+  it('a pages view prepares page 1 once per handle, however often getSnapshot() is called', async () => {
+    const { catalogue, clock } = openMain();
+    const parse = vi.spyOn(endpoints.trendingTv.params, 'check');
+    const pages = catalogue.pages('trendingTv', PARAMS);
+    // React calls getSnapshot on every render, before it subscribes and while subscribed.
+    for (let i = 0; i < 20; i++) pages.getSnapshot();
+    const recorder = record(pages);
+    await until(clock, pages, (s) => s.status === 'fresh' && !s.fetching);
+    for (let i = 0; i < 20; i++) pages.getSnapshot();
+    recorder.stop();
+    for (let i = 0; i < 20; i++) pages.getSnapshot();
+    expect(parse).toHaveBeenCalledTimes(1);
+    expect(keys.store).toEqual([['trendingTv', { ...SENT, page: 1 }, undefined]]);
+    expect(keys.list).toHaveLength(1);
+    // The same list asked for again is the same handle (found by its key, so that call is validated again).
+    expect(catalogue.pages('trendingTv', PARAMS)).toBe(pages);
   });
 });

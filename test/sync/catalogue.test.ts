@@ -1,6 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCatalogue, databaseOf } from '../../src/create-catalogue.js';
+import { databaseOf } from '../../src/create-catalogue.js';
+import { createCatalogue } from '../../src/eager-entry.js';
 import type { SyncStatus } from '../../src/sync/sync-status.js';
 import { FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
 import { BASE_URL, type CatalogueFixture, catalogueFixture } from './catalogue-fixture.js';

@@ -1,5 +1,6 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { type Catalogue, createCatalogue, databaseOf } from '../../src/create-catalogue.js';
+import { type Catalogue, databaseOf } from '../../src/create-catalogue.js';
+import { createCatalogue } from '../../src/eager-entry.js';
 import { createManualConnectivity, type ManualConnectivity } from '../../src/env.js';
 import type { CatalogueDatabase } from '../../src/store/catalogue-database.js';
 import {

@@ -1,6 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { CatalogueOptions } from '../../src/catalogue-options.js';
-import { type Catalogue, createCatalogue } from '../../src/create-catalogue.js';
+import type { Catalogue } from '../../src/create-catalogue.js';
+import { createCatalogue } from '../../src/eager-entry.js';
 import { createManualConnectivity, type FetchLike } from '../../src/env.js';
 import {
   createFakeService,

@@ -15,6 +15,7 @@ export const creditCalls = {
     query: () => ({ language: optional(languageParam) }),
     scope: 'public',
     kind: 'resource',
+    stored: false,
     maxAgeSeconds: DAY,
   }),
   personCombinedCredits: defineCall({
@@ -24,6 +25,7 @@ export const creditCalls = {
     query: () => ({ language: optional(languageParam) }),
     scope: 'public',
     kind: 'resource',
+    stored: false,
     maxAgeSeconds: DAY,
   }),
 };

@@ -2,7 +2,8 @@
  * The e2e test page: the library as a PWA would bundle it (built by Vite from the sources), driven by the tests
  * through `window.e2e`. It talks to its own origin, where the one-process server serves the fake service.
  */
-import { type Catalogue, createCatalogue, databaseOf } from '../../../src/create-catalogue.js';
+import { type Catalogue, databaseOf } from '../../../src/create-catalogue.js';
+import { createCatalogue } from '../../../src/eager-entry.js';
 // The options module only: the testing barrel would drag the fake service (hono) into the page.
 import { FAKE_ACCESS_TOKEN } from '../../../src/testing/service/options.js';
 import type { E2EPageApi, IndexedDBDump, PageParams, PullState } from './page-api.js';

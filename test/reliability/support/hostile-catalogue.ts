@@ -1,7 +1,8 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { OperationName } from '../../../src/api/index.js';
 import type { CatalogueOptions } from '../../../src/catalogue-options.js';
-import { type Catalogue, createCatalogue } from '../../../src/create-catalogue.js';
+import type { Catalogue } from '../../../src/create-catalogue.js';
+import { createCatalogue } from '../../../src/eager-entry.js';
 import { createManualConnectivity } from '../../../src/env.js';
 import type { MutationOperation } from '../../../src/store/outbox-rows.js';
 import { createVirtualClock, type VirtualClock } from '../../../src/testing/index.js';

@@ -1,0 +1,236 @@
+import { EventEmitter } from 'eventemitter3';
+import { createApiClient } from './api/create-api-client.js';
+import { registerDatabase } from './catalogue-databases.js';
+import type { ResolvedCatalogueOptions } from './catalogue-options.js';
+import { closedGuard } from './closed-guard.js';
+import type { CatalogueStorage } from './create-catalogue.js';
+import type { NewerReleaseError } from './errors/newer-release-error.js';
+import type { CatalogueCore } from './front-door.js';
+import { platformIndexedDB } from './platform-indexed-db.js';
+import { createViews } from './query/create-views.js';
+import { imageUrl, srcSet } from './query/image-url.js';
+import { createOutboxView } from './query/outbox-view.js';
+import { createUserView } from './query/user-view.js';
+import { createRequestQueue } from './queue/create-request-queue.js';
+import type { RequestQueueEvents } from './queue/queue-events.js';
+import { openCatalogueDatabase } from './store/catalogue-database.js';
+import { clearStoredData } from './store/clear-stored-data.js';
+import { createFirstAnswers } from './store/create-first-answers.js';
+import { deleteFirstAnswersDb, firstAnswersLocation } from './store/first-answers-db.js';
+import { storageFigures } from './store/storage-figures.js';
+import type { CatalogueEvents } from './sync/catalogue-events.js';
+import { createCatalogueSync } from './sync/catalogue-sync.js';
+import { ChangeFeed } from './sync/changes/change-feed.js';
+import { ConfigurationLoader } from './sync/configuration-loader.js';
+import { coordinateInstance } from './sync/instance-coordination.js';
+import { createMutations } from './sync/mutations.js';
+import { Outbox } from './sync/outbox.js';
+import { QuotaResume } from './sync/quota-resume.js';
+import { SyncEngine } from './sync/sync-engine.js';
+import { initialSyncStatus } from './sync/sync-status.js';
+import type { UserCredentials } from './sync/user-scope.js';
+import { type SignOutOptions, UserSessions } from './sync/user-sessions.js';
+
+const QUEUE_EVENTS: readonly (keyof RequestQueueEvents)[] = [
+  'request',
+  'response',
+  'retry',
+  'rateLimited',
+  'deduped',
+  'idle',
+  'stats',
+];
+
+/**
+ * The core of a catalogue: the API client, the rate-aware queue, the IndexedDB store and the sync engine, wired
+ * together over the injected effects, and every member of a `Catalogue` over them. Nothing is fetched until
+ * something asks. Users never call this: `createCatalogue`'s front door (`front-door.ts`) makes it, at once
+ * (`catalogue-sync/eager`) or by dynamic import once the first answers are shown (the main entry).
+ */
+export function createCore(resolved: ResolvedCatalogueOptions): CatalogueCore {
+  const { clock, connectivity } = resolved;
+  const client = createApiClient({
+    baseUrl: resolved.baseUrl,
+    accessToken: resolved.accessToken,
+    fetch: resolved.fetch,
+    clock,
+    timeoutMs: resolved.timeoutMs,
+    maxBodyBytes: resolved.maxBodyBytes,
+  });
+  const queue = createRequestQueue({
+    client,
+    clock,
+    random: resolved.random,
+    connectivity,
+    logger: resolved.logger,
+    rateLimit: resolved.rateLimit,
+    retry: resolved.retry,
+    // The engine single-flights its pulls per store key: the queue's GET dedupe would be a second single-flight.
+    dedupe: false,
+  });
+  // One syncer and one rate budget across the tabs and the worker of the origin (DESIGN: "Tabs, worker, lock, budget").
+  const coordination = coordinateInstance(resolved, queue);
+  const idb = resolved.indexedDB ?? platformIndexedDB();
+  const firstAnswersAt = firstAnswersLocation(idb.indexedDB, resolved.indexedDB === undefined);
+  const firstAnswers = createFirstAnswers({
+    indexedDB: firstAnswersAt,
+    dbName: resolved.dbName,
+    now: () => clock.now(),
+  });
+  // Set once the engine exists: a newer release can only be met when the database opens, after this returns.
+  let stopForNewerRelease: (error: NewerReleaseError) => void = () => {};
+  const db = openCatalogueDatabase({
+    name: resolved.dbName,
+    ...idb,
+    firstAnswers,
+    onNewerRelease: (error) => stopForNewerRelease(error),
+  });
+  const emitter = new EventEmitter<CatalogueEvents>();
+  const engine = new SyncEngine({ options: resolved, db, queue, emitter }, initialSyncStatus(connectivity.isOnline()));
+  const forwarders = QUEUE_EVENTS.map((event) => {
+    const forward = (...args: unknown[]) => (emitter.emit as (e: string, ...a: unknown[]) => boolean)(event, ...args);
+    return queue.on(event, forward as never);
+  });
+  const unsubscribeConnectivity = connectivity.subscribe((online) => engine.transition({ type: 'online', online }));
+  const views = createViews({ db, engine, clock });
+  const outbox = new Outbox({
+    db,
+    queue,
+    clock,
+    connectivity,
+    random: resolved.random,
+    logger: resolved.logger,
+    emitter,
+    leaseMs: resolved.outboxLeaseMs,
+    guardWrite: (write) => engine.retryOnQuota(write),
+    onDrainFailed: (error) => quotaResume.drainFailed(error),
+  });
+  const quotaResume = new QuotaResume({
+    clock,
+    estimate: resolved.storageEstimate,
+    resume: () => outbox.drainSoon(),
+  });
+  const stopWatchingWrites = engine.onWritten(() => quotaResume.written());
+  const sessions = new UserSessions({
+    db,
+    engine,
+    queue,
+    outbox,
+    clock,
+    logger: resolved.logger,
+    scopes: coordination.scopes,
+    dropFirstAnswers: () => deleteFirstAnswersDb(firstAnswersAt, resolved.dbName),
+  });
+  const mutations = createMutations({ engine, outbox, sessions, language: resolved.language });
+  const outboxView = createOutboxView(
+    db,
+    closedGuard(
+      {
+        drain: () => sessions.ready.then(() => outbox.drain()),
+        discard: (seq: number) => outbox.discard(seq),
+      },
+      () => engine.stopError,
+    ),
+  );
+  const changes = new ChangeFeed({ options: resolved, db, queue, emitter, engine });
+
+  const configuration = new ConfigurationLoader(engine);
+
+  const guard = <T extends object>(calls: T): T => closedGuard(calls, () => engine.stopError);
+  let closing: Promise<void> | undefined;
+  /** Once: a second call waits for the first. */
+  function close(): Promise<void> {
+    closing ??= (async () => {
+      engine.close();
+      stopWatchingWrites();
+      quotaResume.close();
+      for (const off of forwarders) off();
+      unsubscribeConnectivity();
+      // Before the database closes: the rows this instance is sending are handed back.
+      await outbox.close();
+      await engine.flushReads();
+      await engine.firstAnswersKept();
+      coordination.close();
+      queue.close();
+      db.close();
+      firstAnswers.close();
+    })();
+    return closing;
+  }
+
+  stopForNewerRelease = (error) => {
+    if (engine.closed) return;
+    engine.close(error);
+    // Hands back what this instance was sending (its claims lapse if the database is gone): the newer release
+    // sends the pending changes. Started before the listeners run, so one that throws cannot keep it open.
+    void close();
+    emitter.emit('stopped', error);
+  };
+
+  const catalogue = {
+    prepare: views.prepare,
+    storeView: views.storeView,
+    pagesView: views.pagesView,
+    local: views.local,
+    sync: guard(
+      createCatalogueSync({
+        engine,
+        changes,
+        lock: coordination.lock,
+        beforeRefresh: () => sessions.ready,
+        outbox,
+      }),
+    ),
+    track: changes.tracking,
+    get status() {
+      return engine.status;
+    },
+    get queueStats() {
+      return queue.stats;
+    },
+    on(event, listener) {
+      emitter.on(event, listener as never);
+      return () => emitter.off(event, listener as never);
+    },
+    ...guard({
+      read: ((operation, params) => engine.read(operation, params)) as CatalogueCore['read'],
+      clear: (clearOptions: { userData?: boolean } = {}) => clearStoredData(db, clearOptions),
+      async storage(): Promise<CatalogueStorage> {
+        const [figures, estimate] = await Promise.all([
+          storageFigures(db),
+          resolved.storageEstimate().catch(() => undefined),
+        ]);
+        return { ...figures, estimate };
+      },
+      async setUser(credentials: UserCredentials): Promise<void> {
+        await sessions.setUser(credentials);
+      },
+      signOut: (signOutOptions?: SignOutOptions) => sessions.signOut(signOutOptions),
+      configuration: () => configuration.load(),
+    }),
+    async delete() {
+      await close();
+      await Promise.all([db.delete({ disableAutoOpen: true }), deleteFirstAnswersDb(firstAnswersAt, resolved.dbName)]);
+    },
+    auth: guard({
+      ready: () => sessions.ready,
+      validate: () => sessions.validate(),
+      createRequestToken: () => sessions.createRequestToken(),
+      createSession: (requestToken) => sessions.createSession(requestToken),
+      createGuestSession: () => sessions.createGuestSession(),
+    }),
+    lists: guard(mutations.lists),
+    account: guard(mutations.account),
+    outbox: outboxView,
+    get userScopeId() {
+      return engine.user?.id;
+    },
+    user: createUserView(engine),
+    imageUrl: (path, kind, size, imageOptions) => imageUrl(configuration.loaded(), path, kind, size, imageOptions),
+    srcSet: (path, kind, imageOptions) => srcSet(configuration.loaded(), path, kind, imageOptions),
+    onIdle: () => queue.onIdle(),
+    close,
+  } satisfies CatalogueCore;
+  registerDatabase(catalogue, db);
+  return catalogue;
+}

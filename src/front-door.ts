@@ -1,0 +1,307 @@
+import type { ResponseOf } from './api/endpoints.js';
+import { assertStoredOperation } from './api/stored-operations.js';
+import { shareDatabase } from './catalogue-databases.js';
+import type { ResolvedCatalogueOptions } from './catalogue-options.js';
+import type { Catalogue, CatalogueMembers } from './create-catalogue.js';
+import { DeferredPagesView } from './first-read/deferred-pages-view.js';
+import { DeferredStoreView } from './first-read/deferred-store-view.js';
+import { DeferredView } from './first-read/deferred-view.js';
+import { firstSnapshot } from './first-read/first-snapshot.js';
+import { waitingCalls } from './first-read/waiting-calls.js';
+import { platformIndexedDB } from './platform-indexed-db.js';
+import type { LocalQueries, ViewArgs, Views } from './query/create-views.js';
+import { HandleCache } from './query/handle-cache.js';
+import { localDiscoverParams, localSearchPage } from './query/local-params.js';
+import { operationViews } from './query/operation-views.js';
+import type { OutboxSnapshot, OutboxView } from './query/outbox-view.js';
+import { combinePages, failedPages } from './query/pages-snapshot.js';
+import type { PagesView } from './query/pages-view.js';
+import type { StoreView } from './query/store-view.js';
+import type { CatalogueUser, UserView } from './query/user-view.js';
+import type { View } from './query/view.js';
+import { initialQueueStats, type QueueStats } from './queue/queue-stats.js';
+import {
+  type FirstAnswerRow,
+  firstAnswersLocation,
+  openFirstAnswersDb,
+  readFirstAnswer,
+} from './store/first-answers-db.js';
+import type { StoredOperation } from './store/store-mappings.js';
+import type { CatalogueEvents } from './sync/catalogue-events.js';
+import { type CatalogueParams, prepareCall } from './sync/prepare-call.js';
+import type { ListOperation } from './sync/pull-options.js';
+import { initialSyncStatus, type SyncStatus } from './sync/sync-status.js';
+import { failedSnapshot, loadingSnapshot } from './sync/view-snapshot.js';
+
+/**
+ * What a catalogue's core provides (`catalogue-core.ts`): every member of a `Catalogue` but its views, which the
+ * door makes itself (one handle per key) from the core's prepared calls and live views.
+ */
+export type CatalogueCore = Omit<CatalogueMembers, 'view' | 'pages' | 'local'> & Views;
+type Core = CatalogueCore;
+
+/** What makes a catalogue's core (`catalogue-core.ts`). */
+export interface CoreModule {
+  createCore(resolved: ResolvedCatalogueOptions): Core;
+}
+
+/**
+ * How the core arrives: already loaded (`catalogue-sync/eager`: every feature imported statically, since `import()`
+ * throws in a service worker), or loaded by `load` once the first answers are read (the main entry).
+ */
+export type CoreArrival = { readonly loaded: CoreModule } | { readonly load: () => Promise<CoreModule> };
+
+/** What the image helpers say before `configuration()` has resolved (it cannot have before the core loaded). */
+const NO_CONFIGURATION = 'image helpers need the configuration: await catalogue.configuration() first';
+
+/** How many view handles are remembered so the same call gives the same object. */
+const HANDLES = 512;
+
+/** What a deferred store shows when the core could not load: its error where its snapshot has one. */
+function failedStore<S>(initial: S, error: unknown): S {
+  return typeof initial === 'object' && initial !== null && 'error' in initial ? { ...initial, error } : initial;
+}
+
+/**
+ * The one front door of a catalogue: the `Catalogue` written once over the core that arrives. Before it has
+ * arrived (main entry only), options and each view's parameters are validated at once (the same `TypeError`s and
+ * `InvalidParamsError`s as the core), views are keyed with the engine's own `prepareCall` and show the first
+ * answers read from a one-store database, and every other member waits for the core. Once it is there, every
+ * member is the core's. Each member is written out below against `CatalogueMembers`: one left out does not compile.
+ */
+export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArrival): Catalogue {
+  const idb = resolved.indexedDB ?? platformIndexedDB();
+  const { clock, connectivity, language } = resolved;
+
+  let core: Core | undefined;
+  let loading: Promise<Core> | undefined;
+  let loadError: unknown;
+  const attachers: ((core: Core) => void)[] = [];
+  const deferred: { failed(error: unknown): void }[] = [];
+  const arrive = (module: CoreModule): Core => {
+    const made = module.createCore(resolved);
+    core = made;
+    shareDatabase(made, catalogue);
+    for (const attach of attachers.splice(0)) attach(made);
+    deferred.length = 0;
+    return made;
+  };
+  const load = (): Promise<Core> => {
+    if ('loaded' in arrival) return Promise.resolve(core as Core);
+    loading ??= arrival.load().then(
+      (module) => {
+        const made = arrive(module);
+        settleReads();
+        return made;
+      },
+      (error: unknown) => {
+        loadError = error;
+        for (const view of deferred) view.failed(error);
+        throw error;
+      },
+    );
+    return loading;
+  };
+  /** Runs `attach` with the core: now, or when it arrives. */
+  const whenLoaded = (attach: (core: Core) => void): void => {
+    if (core) attach(core);
+    else attachers.push(attach);
+  };
+  /** Calls the core: at once when it is there, else once it has arrived (or with the error it failed with). */
+  const withCore = <R>(call: (core: Core) => R | Promise<R>): Promise<R> => {
+    if (core) return Promise.resolve(core).then(call);
+    if (loadError !== undefined) return Promise.reject(loadError);
+    return load().then(call);
+  };
+
+  // First answers are read while nothing else competes for the page's thread; the core loads after them. The
+  // database opens at once: its open overlaps the views' validation, and after a browser restart it is most of
+  // the wait. Once the core has loaded and the reads are done, this connection closes (the core has its own).
+  let reading = 0;
+  let firstDb: Promise<IDBDatabase | undefined> | undefined =
+    'load' in arrival
+      ? openFirstAnswersDb(firstAnswersLocation(idb.indexedDB, resolved.indexedDB === undefined), resolved.dbName)
+      : undefined;
+  const settleReads = () => {
+    if (reading > 0) return;
+    if (core && firstDb) {
+      void firstDb.then((db) => db?.close());
+      firstDb = undefined;
+    }
+    if (!core) void load().catch(() => {});
+  };
+  if (firstDb) queueMicrotask(settleReads);
+  const readFirst = (key: string, offer: (row: FirstAnswerRow) => void): void => {
+    const opened = firstDb;
+    if (!opened) return;
+    reading += 1;
+    void opened
+      .then((db) => (db && !core ? readFirstAnswer(db, key) : undefined))
+      .then((row) => {
+        if (row) offer(row);
+      })
+      .finally(() => {
+        reading -= 1;
+        settleReads();
+      });
+  };
+
+  // One handle per call, kept by key (views and lists apart): the same call gives the same object, before the
+  // core has arrived and after, and the handle keeps the call as prepared once.
+  const handles = new HandleCache<object>(HANDLES);
+  /** A call prepared once: by the core (its user known) or, before it, as the engine would for nobody signed in. */
+  const prepare = <O extends StoredOperation>(operation: O, params: CatalogueParams<O> | undefined) => {
+    if (core) return core.prepare(operation, params);
+    assertStoredOperation(operation);
+    return prepareCall(operation, params, { language, user: undefined });
+  };
+  const view = <O extends StoredOperation>(operation: O, ...args: ViewArgs<O>): StoreView<O> => {
+    const params = args[0] as CatalogueParams<O> | undefined;
+    const call = prepare(operation, params);
+    return handles.get(`view ${call.requestKey}`, () => {
+      if (core) return core.storeView(call, params);
+      const key = call.requestKey;
+      const made: DeferredStoreView<O> = new DeferredStoreView<O>(key, load, () =>
+        readFirst(key, (row) => made.offer(firstSnapshot(row, clock.now()))),
+      );
+      deferred.push({ failed: (error) => made.offer(failedSnapshot<ResponseOf<O>>(error)) });
+      whenLoaded((loaded) => made.attach(loaded.storeView(call, params)));
+      return made;
+    }) as StoreView<O>;
+  };
+  const pages = <O extends ListOperation>(operation: O, ...args: ViewArgs<O>): PagesView<O> => {
+    const params = args[0] as CatalogueParams<O> | undefined;
+    // Kept under page 1's call: the same list gives the same object, its pages kept.
+    const pageOne = prepare(operation, { ...(params ?? {}), page: 1 } as unknown as CatalogueParams<O>);
+    return handles.get(`pages ${pageOne.requestKey}`, () => {
+      if (core) return core.pagesView(pageOne, params);
+      const key = pageOne.requestKey;
+      const made: DeferredPagesView<O> = new DeferredPagesView<O>(load, () =>
+        readFirst(key, (row) => made.offer(Object.freeze(combinePages<O>([firstSnapshot(row, clock.now())], 1)))),
+      );
+      deferred.push({ failed: (error) => made.offer(failedPages<O>(error)) });
+      whenLoaded((loaded) => made.attach(loaded.pagesView(pageOne, params)));
+      return made;
+    }) as PagesView<O>;
+  };
+
+  /** A store of the core's (`local`, `user`, `outbox`): `initial` until it has arrived. */
+  const later = <S>(initial: S, real: (core: Core) => View<never>): View<never> => {
+    const made = new DeferredView(initial as never, () => void load().catch(() => {}));
+    deferred.push({ failed: (error) => made.offer(failedStore(initial, error) as never) });
+    whenLoaded((loaded) => made.attach(real(loaded)));
+    return made;
+  };
+
+  const local: LocalQueries = {
+    discoverTv(filters) {
+      if (core) return core.local.discoverTv(filters);
+      // Validated at once, as the core does.
+      localDiscoverParams(filters);
+      return later(loadingSnapshot(), (loaded) => loaded.local.discoverTv(filters) as View<never>);
+    },
+    search(text, searchOptions = {}) {
+      if (core) return core.local.search(text, searchOptions);
+      localSearchPage(text, searchOptions);
+      return later(loadingSnapshot(), (loaded) => loaded.local.search(text, searchOptions) as View<never>);
+    },
+  };
+
+  // Before the core: calls that wait for it; once it is there, the door hands out the core's own objects.
+  const { sync, track, auth, lists, account } = waitingCalls(withCore);
+  const outboxLoading: OutboxSnapshot = Object.freeze({
+    status: 'loading',
+    userScope: undefined,
+    pending: 0,
+    failed: 0,
+    entries: Object.freeze([]),
+    needsSignIn: false,
+  });
+  /** The outbox store before the core: the same deferral as the views', with its calls waiting for the core. */
+  const deferredOutbox = (): OutboxView => {
+    const store = later(outboxLoading, (c) => c.outbox as never) as unknown as View<never> & OutboxView;
+    return Object.assign(store, {
+      discard: (seq: number) => withCore((c) => c.outbox.discard(seq)),
+      drain: () => withCore((c) => c.outbox.drain()),
+    });
+  };
+  let userStore: UserView | undefined;
+  let outboxStore: OutboxView | undefined;
+
+  const listeners: { event: keyof CatalogueEvents; listener: (...args: never[]) => void; off?: () => void }[] = [];
+  const initialStatus = initialSyncStatus(connectivity.isOnline());
+  const initialStats = initialQueueStats(connectivity.isOnline(), resolved.rateLimit.perSecond);
+
+  const members: CatalogueMembers = {
+    view,
+    pages,
+    local,
+    get sync() {
+      return core?.sync ?? sync;
+    },
+    get track() {
+      return core?.track ?? track;
+    },
+    get status(): SyncStatus {
+      return core?.status ?? initialStatus;
+    },
+    get queueStats(): QueueStats {
+      return core?.queueStats ?? initialStats;
+    },
+    on<E extends keyof CatalogueEvents>(event: E, listener: (...args: CatalogueEvents[E]) => void): () => void {
+      if (core) return core.on(event, listener);
+      const held: (typeof listeners)[number] = { event, listener: listener as never };
+      listeners.push(held);
+      whenLoaded((c) => {
+        if (listeners.includes(held)) held.off = c.on(event, listener);
+      });
+      void load().catch(() => {});
+      return () => {
+        const at = listeners.indexOf(held);
+        if (at >= 0) listeners.splice(at, 1);
+        held.off?.();
+      };
+    },
+    read: (operation, params) => withCore((c) => c.read(operation, params)),
+    setUser: (credentials) => withCore((c) => c.setUser(credentials)),
+    signOut: (signOutOptions) => withCore((c) => c.signOut(signOutOptions)),
+    get auth() {
+      return core?.auth ?? auth;
+    },
+    get lists() {
+      return core?.lists ?? lists;
+    },
+    get account() {
+      return core?.account ?? account;
+    },
+    // Made once: a store handed to a UI before the core arrived stays the one it follows.
+    get outbox() {
+      outboxStore ??= core?.outbox ?? deferredOutbox();
+      return outboxStore;
+    },
+    get userScopeId() {
+      return core?.userScopeId;
+    },
+    get user() {
+      userStore ??= core?.user ?? (later<CatalogueUser | undefined>(undefined, (c) => c.user as never) as UserView);
+      return userStore;
+    },
+    configuration: () => withCore((c) => c.configuration()),
+    imageUrl(path, kind, size, imageOptions) {
+      if (!core) throw new TypeError(NO_CONFIGURATION);
+      return core.imageUrl(path, kind, size, imageOptions);
+    },
+    srcSet(path, kind, imageOptions) {
+      if (!core) throw new TypeError(NO_CONFIGURATION);
+      return core.srcSet(path, kind, imageOptions);
+    },
+    onIdle: () => withCore((c) => c.onIdle()),
+    clear: (clearOptions) => withCore((c) => c.clear(clearOptions)),
+    delete: () => withCore((c) => c.delete()),
+    storage: () => withCore((c) => c.storage()),
+    close: () => withCore((c) => c.close()),
+  };
+  const catalogue: Catalogue = Object.assign(members, operationViews(view));
+  if ('loaded' in arrival) arrive(arrival.loaded);
+  return catalogue;
+}

@@ -1,0 +1,20 @@
+import { STORED_OPERATIONS } from '../api/stored-operations.js';
+import type { StoredOperation } from '../store/store-mappings.js';
+import type { OperationViews, ViewArgs } from './create-views.js';
+import type { StoreView } from './store-view.js';
+
+/**
+ * The per-operation view methods (`catalogue.trendingTv(params)`), one for each operation the registry stores but
+ * `configuration` (`catalogue.configuration()` loads it). Made from the registry's list, so an operation stored
+ * there gets its method here with nothing else to change; the one cast is the name-to-method mapping TypeScript
+ * cannot follow through `Object.fromEntries`.
+ */
+export function operationViews(
+  view: <O extends StoredOperation>(operation: O, ...args: ViewArgs<O>) => StoreView<O>,
+): OperationViews {
+  const entries = STORED_OPERATIONS.filter((operation) => operation !== 'configuration').map((operation) => [
+    operation,
+    (params?: never) => view(operation, params as never),
+  ]);
+  return Object.fromEntries(entries) as OperationViews;
+}
