@@ -210,6 +210,7 @@ export function createResolvedCatalogue(resolved: ResolvedCatalogueOptions): Cat
     emitter,
     leaseMs: resolved.outboxLeaseMs,
     guardWrite: (write) => engine.retryOnQuota(write),
+    liveness: coordination.sharedLocks && { locks: coordination.sharedLocks, dbName: resolved.dbName },
   });
   const sessions = new UserSessions({
     db,
