@@ -195,7 +195,8 @@ export class Outbox {
       }
       if (nextAt === undefined) return;
       const now = this.#deps.clock.now();
-      await this.#sleep(Math.max(0, Math.min(nextAt - now, POLL_MS)));
+      // A row held by a live instance has no time to wait for (`nextAt` is now): look again after a poll.
+      await this.#sleep(nextAt > now ? Math.min(nextAt - now, POLL_MS) : POLL_MS);
     }
   }
 
@@ -225,9 +226,10 @@ export class Outbox {
     });
     this.#sends.set(seq, { controller, userScope: row.userScope, done });
     // The lease outlasts the request; should it not, the request is abandoned before another instance may send
-    // the row again, so two sends of one row never overlap.
+    // the row again, so two sends of one row never overlap. Timed as a duration from the claim, just made: the
+    // clock may have jumped since, and `leaseUntil - now` would then be off by the jump.
     const lapsed = () => controller.abort(abortError('The claim on this change lapsed'));
-    const leaseTimer = clock.setTimeout(lapsed, Math.max(0, claim.leaseUntil - clock.now()));
+    const leaseTimer = clock.setTimeout(lapsed, this.#deps.leaseMs);
     // Judged by the lease, the others read it with the clock: so does the sender, and it stops sending as soon as
     // a clock jump ends the lease for them (it cannot recall a request already on the wire: the lock is the fix).
     const watch = this.#claims.watch(claim.leaseUntil, lapsed);
