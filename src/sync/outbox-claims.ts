@@ -40,6 +40,8 @@ export class OutboxClaims {
   #liveness: SenderLiveness | undefined;
   /** One claim at a time, so a claim never judges a row this instance just claimed as a leftover. */
   #claiming: Promise<unknown> = Promise.resolve();
+  /** Claims started and not yet done. */
+  #pending = 0;
 
   constructor(deps: OutboxClaimsDeps) {
     this.#deps = deps;
@@ -59,8 +61,8 @@ export class OutboxClaims {
   }
 
   claim(options: ClaimOptions = {}): Promise<ClaimResult> {
-    const claim = this.#claiming.then(async () => {
-      const liveness = await this.#readyLiveness();
+    const run = async () => {
+      const liveness = this.#liveness?.held ? this.#liveness : await this.#readyLiveness();
       const first = await this.#claimWith(liveness && new Set(), options);
       // Only when another instance's claim kept a user waiting: is that instance gone? (A lock probe per holder.)
       if (!liveness || first.heldBy.length === 0) return first;
@@ -68,8 +70,18 @@ export class OutboxClaims {
       if (gone.size === 0) return first;
       const second = await this.#claimWith(gone, options);
       return { ...second, claimed: [...first.claimed, ...second.claimed] };
+    };
+    // Straight away when no claim is running (its transaction starts when it would have without the queueing).
+    const claim = this.#pending === 0 ? run() : this.#claiming.then(run);
+    this.#pending += 1;
+    const done = claim.then(
+      () => {},
+      () => {},
+    );
+    done.then(() => {
+      this.#pending -= 1;
     });
-    this.#claiming = claim.catch(() => {});
+    this.#claiming = done;
     return claim;
   }
 

@@ -10,6 +10,8 @@ import type { LockManagerLike } from './background-lock.js';
 export interface SenderLiveness {
   /** Resolves once this instance holds its own lock (before its first claim: no one may find it gone meanwhile). */
   readonly ready: Promise<void>;
+  /** Whether `ready` has resolved (read synchronously: a claim then starts without waiting a turn). */
+  readonly held: boolean;
   /** Of the instances `ids`, those whose lock is free: gone (closed, or their page died). */
   gone(ids: Iterable<string>): Promise<Set<string>>;
   /** Frees this instance's lock (`close()`, after its sends were aborted and its claims handed back). */
@@ -22,6 +24,7 @@ export function senderLockName(dbName: string, instance: string): string {
 }
 
 export function holdSenderLiveness(locks: LockManagerLike, dbName: string, instance: string): SenderLiveness {
+  let held = false;
   let release: () => void = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
@@ -29,6 +32,7 @@ export function holdSenderLiveness(locks: LockManagerLike, dbName: string, insta
   const ready = new Promise<void>((granted, refused) => {
     locks
       .request(senderLockName(dbName, instance), {}, () => {
+        held = true;
         granted();
         return released;
       })
@@ -36,6 +40,9 @@ export function holdSenderLiveness(locks: LockManagerLike, dbName: string, insta
   });
   return {
     ready,
+    get held() {
+      return held;
+    },
     async gone(ids) {
       const found = new Set<string>();
       for (const id of new Set(ids)) {
