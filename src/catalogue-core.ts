@@ -104,6 +104,7 @@ export function createCore(resolved: ResolvedCatalogueOptions): CatalogueCore {
     leaseMs: resolved.outboxLeaseMs,
     guardWrite: (write) => engine.retryOnQuota(write),
     onDrainFailed: (error) => quotaResume.drainFailed(error),
+    liveness: coordination.sharedLocks && { locks: coordination.sharedLocks, dbName: resolved.dbName },
   });
   const quotaResume = new QuotaResume({
     clock,

@@ -95,6 +95,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   }
 
   function expire(now: number): void {
+    backInTime(now);
     if (!ticks.some((t) => t.end !== undefined && t.end <= now - WINDOW_MS)) return;
     let kept = 0;
     for (const tick of ticks) {
@@ -102,6 +103,15 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
       else refused.delete(tick.seq);
     }
     ticks.length = kept;
+  }
+
+  /**
+   * Times stored ahead of `now` were taken before the wall clock was set back: they count as now, so a place frees
+   * a window later instead of when the clock catches up (hours, for a clock that ran ahead).
+   */
+  function backInTime(now: number): void {
+    for (const tick of ticks) if (tick.end !== undefined && tick.end > now) tick.end = now;
+    for (let i = 0; i < recent.length; i++) if ((recent[i] as number) > now) recent[i] = now;
   }
 
   /** Starts in the window before `seq` that the server did not refuse: what it accepted before saying no. */
@@ -127,6 +137,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     },
     paceDelay() {
       const now = clock.now();
+      backInTime(now);
       let kept = 0;
       for (const at of recent) if (at > now - PACE_MS) recent[kept++] = at;
       recent.length = kept;

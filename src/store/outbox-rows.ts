@@ -48,6 +48,12 @@ export interface OutboxClaim {
   readonly attempt: number;
   /** Clock time when the claim lapses (its tab died): the row is sendable again, and the sender has aborted. */
   readonly leaseUntil: number;
+  /**
+   * 1 when the claiming instance holds a liveness lock for its life (`sync/sender-liveness.ts`): the others judge the
+   * claim by that lock. Absent on claims of instances without one, and of releases from before the lock (a tab of
+   * such a release may still be open beside this one): those are judged by their lease.
+   */
+  readonly live?: 1;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { ACCOUNT_LISTS, type AccountListOperation } from './account-lists.js';
 import type { CatalogueDatabase } from './catalogue-database.js';
+import { backoffOver, claimLapsed, type HolderLiveness } from './claim-rule.js';
 import { coalesceKeyOf, storedValue } from './coalesce-key.js';
 import { targetValue } from './fold-mutations.js';
 import { confirm, groupsOf, materialize, mutationTables, publicRefsOf } from './optimistic-state.js';
@@ -115,6 +116,13 @@ export interface ClaimInput {
   readonly now: number;
   /** How long a claim holds (`leaseUntil` = now + leaseMs). */
   readonly leaseMs: number;
+  /** The longest backoff a release sets: a `notBefore` further ahead counts as over (see `claim-rule.ts`). */
+  readonly maxBackoffMs: number;
+  /**
+   * Which claims' instances are gone: a `sending` row is then taken over only from a gone instance, whatever the
+   * clock says. Without it, by the lease (see `claim-rule.ts`).
+   */
+  readonly holders?: HolderLiveness | undefined;
   /** Claim rows still backing off (`notBefore` in the future): `sync.refresh()` sends at once. @default false */
   readonly ignoreBackoff?: boolean;
   /** Rows this pass already tried: their users wait for the next pass. */
@@ -131,18 +139,24 @@ export interface ClaimResult {
   readonly claimed: readonly ClaimedRow[];
   /** Unsettled rows left unclaimed (another instance's, backing off, or behind one of those). */
   readonly waiting: number;
-  /** The earliest clock time a blocked user's first row becomes claimable (a lease or a backoff ends). */
+  /**
+   * The earliest clock time a blocked user's first row becomes claimable (a lease or a backoff ends); `now` when
+   * it waits on a live instance (it ends when that instance settles the row: look again soon).
+   */
   readonly nextAt: number | undefined;
+  /** The other instances whose claims (judged live) kept a user waiting: whether they are gone is worth a look. */
+  readonly heldBy: readonly string[];
 }
 
 /**
  * Claims, in one transaction, the first unsettled row of each user that is sendable now: pending (its backoff
- * over), or sending under a lease that lapsed. A user whose first row is claimed by a live lease waits: a row is
+ * over), or sending under a claim that lapsed (`claim-rule.ts`). A user whose first row is claimed by a live lease waits: a row is
  * sent only after the one before it is settled, whichever instance sends it, so every user's writes reach the
  * service in the order they were made.
  */
 export function claimRows(db: CatalogueDatabase, input: ClaimInput): Promise<ClaimResult> {
-  const { instance, now, leaseMs } = input;
+  const { instance, now, leaseMs, maxBackoffMs, holders } = input;
+  const judge = { now, leaseMs, maxBackoffMs, holders };
   return db.transaction('rw', [db.outbox, db.users], async () => {
     const rows = (await db.outbox.where('state').anyOf('pending', 'sending').toArray()).sort(
       (a, b) => (a.seq as number) - (b.seq as number),
@@ -151,6 +165,7 @@ export function claimRows(db: CatalogueDatabase, input: ClaimInput): Promise<Cla
     for (const row of rows) if (!firsts.has(row.userScope)) firsts.set(row.userScope, row);
     const users = await db.users.bulkGet([...firsts.keys()]);
     const claimed: ClaimedRow[] = [];
+    const heldBy = new Set<string>();
     let nextAt: number | undefined;
     const later = (at: number) => {
       nextAt = nextAt === undefined ? at : Math.min(nextAt, at);
@@ -160,16 +175,20 @@ export function claimRows(db: CatalogueDatabase, input: ClaimInput): Promise<Cla
       // Rows whose user signed out with force are purged with the user; none should be left without one.
       // A user signing out, or whose session the service refused, sends nothing until signed in (again).
       if (!isSignedIn(user) || user.needsSignIn === 1 || input.skip?.has(first.seq as number)) continue;
-      if (first.state === 'sending' && first.claim && first.claim.leaseUntil > now) {
-        later(first.claim.leaseUntil);
+      if (first.state === 'sending' && !claimLapsed(first, judge)) {
+        const { instance: holder, leaseUntil, live } = first.claim as OutboxClaim;
+        if (holder !== instance) heldBy.add(holder);
+        later(holders && live === 1 ? now : leaseUntil);
         continue;
       }
-      if (first.state === 'pending' && !input.ignoreBackoff && (first.notBefore ?? 0) > now) {
+      if (first.state === 'pending' && !input.ignoreBackoff && !backoffOver(first, judge)) {
         later(first.notBefore as number);
         continue;
       }
       const attempt = first.attempts + 1;
-      const claim: OutboxClaim = { instance, attempt, leaseUntil: now + leaseMs };
+      const claim: OutboxClaim = holders
+        ? { instance, attempt, leaseUntil: now + leaseMs, live: 1 }
+        : { instance, attempt, leaseUntil: now + leaseMs };
       const next = { ...first, state: 'sending', attempts: attempt, claim, updatedAt: now } as OutboxRow & {
         claim: OutboxClaim;
       };
@@ -177,7 +196,7 @@ export function claimRows(db: CatalogueDatabase, input: ClaimInput): Promise<Cla
       claimed.push({ row: next, user });
     }
     if (claimed.length > 0) await db.outbox.bulkPut(claimed.map((c) => c.row));
-    return { claimed, waiting: rows.length - claimed.length, nextAt };
+    return { claimed, waiting: rows.length - claimed.length, nextAt, heldBy: [...heldBy] };
   });
 }
 

@@ -25,6 +25,11 @@ const realmLocks = createInProcessLocks();
 const realmChannels = createInProcessChannels();
 const perFactory = new WeakMap<object, { locks: LockManagerLike; channels: BroadcastChannelFactory }>();
 
+/** The in-process locks instances on an injected IndexedDB factory share (tests hold their locks with them). */
+export function inProcessLocksFor(indexedDB: IDBFactory): LockManagerLike {
+  return inProcessFor({ indexedDB, IDBKeyRange: undefined as never }).locks;
+}
+
 function inProcessFor(pair: IndexedDBPair | undefined) {
   if (!pair) return { locks: realmLocks, channels: realmChannels };
   let found = perFactory.get(pair.indexedDB);
@@ -38,6 +43,11 @@ function inProcessFor(pair: IndexedDBPair | undefined) {
 export interface InstanceCoordination {
   /** Taken by `sync.refresh()` (and whatever background work it runs). */
   readonly lock: BackgroundLock;
+  /**
+   * Locks that reach every instance on the database (the outbox tells live senders from gone ones by them), or
+   * undefined where only this realm's stand-in exists for a database other realms share (no Web Locks).
+   */
+  readonly sharedLocks: LockManagerLike | undefined;
   /** This instance's lease on the origin's rate; undefined when `broadcastChannel: false`. */
   readonly budget: RateBudget | undefined;
   /**
@@ -101,10 +111,11 @@ export function coordinateInstance(
   const platform = options.indexedDB === undefined;
   const locks = options.locks ?? (platform ? platformLocks() : undefined) ?? inProcess.locks;
   const lock = createBackgroundLock(backgroundLockName(options.dbName), locks);
+  const sharedLocks = options.locks ?? (platform ? platformLocks() : inProcess.locks);
   const openPlatform = platform ? platformChannels() : undefined;
   if (options.broadcastChannel === false) {
     const scopes = scopeChannel(openPlatform ?? inProcess.channels, options.dbName);
-    return { lock, budget: undefined, scopes, close: () => scopes.close() };
+    return { lock, sharedLocks, budget: undefined, scopes, close: () => scopes.close() };
   }
   const open = options.broadcastChannel ?? openPlatform ?? inProcess.channels;
   const scopes = scopeChannel(open, options.dbName);
@@ -124,6 +135,7 @@ export function coordinateInstance(
   const unsubscribe = queue.on('stats', (stats) => budget.setActive(stats.queued + stats.inFlight > 0));
   return {
     lock,
+    sharedLocks,
     budget,
     scopes,
     close() {

@@ -6,7 +6,6 @@ import type { CatalogueDatabase } from '../store/catalogue-database.js';
 import type { Mutation, OutboxClaim, OutboxRow, UserRow } from '../store/outbox-rows.js';
 import {
   type ClaimedRow,
-  claimRows,
   completeMutation,
   discardMutation,
   type EnqueueResult,
@@ -16,7 +15,9 @@ import {
   releaseMutation,
 } from '../store/outbox-store.js';
 import { waitForSignIn } from '../store/wait-for-sign-in.js';
+import type { LockManagerLike } from './background-lock.js';
 import type { CatalogueEvents } from './catalogue-events.js';
+import { OUTBOX_MAX_BACKOFF_MS, OutboxClaims, POLL_MS } from './outbox-claims.js';
 import { type DeliveryOutcome, deliveryOutcome, outboxError } from './outbox-delivery.js';
 
 export interface OutboxDeps {
@@ -40,13 +41,17 @@ export interface OutboxDeps {
   readonly guardWrite?: <T>(write: () => Promise<T>) => Promise<T>;
   /** Told when a drain stops on an error (a full disk: the catalogue restarts it once there is room). */
   readonly onDrainFailed?: (error: unknown) => void;
+  /**
+   * Locks that reach every instance on the database, and its name: each instance holds one for its life, and a
+   * claim is taken over only from an instance whose lock is free (`sender-liveness.ts`). Without them, claims are
+   * judged by their lease, read with the clock under one rule by every instance, the holder included.
+   * @default judged by the lease
+   */
+  readonly liveness?: { readonly locks: LockManagerLike; readonly dbName: string } | undefined;
 }
 
 /** Backoff between attempts of a row after an unknown outcome: 1 s doubling to 60 s, with jitter. */
 const RETRY_BASE_MS = 1000;
-const RETRY_MAX_MS = 60_000;
-/** While another instance holds a user's first row, how often to look whether it settled. */
-const POLL_MS = 1000;
 
 /** The error a send is aborted with when its lease ends or the instance closes: the outcome is unknown. */
 function abortError(message: string): Error {
@@ -75,6 +80,7 @@ export class Outbox {
   /** The sends in flight, by seq: aborted on `close()`, or when their user scope is signed out. */
   readonly #sends = new Map<number, { controller: AbortController; userScope: string; done: Promise<void> }>();
   readonly #unsubscribe: () => void;
+  readonly #claims: OutboxClaims;
   #loop: Promise<void> | undefined;
   #wake: (() => void) | undefined;
   #timer: TimerHandle | undefined;
@@ -83,6 +89,8 @@ export class Outbox {
   constructor(deps: OutboxDeps) {
     this.#deps = deps;
     this.#instance = `i-${Math.floor(deps.random() * 2 ** 48).toString(36)}`;
+    const { db, clock, leaseMs, liveness } = deps;
+    this.#claims = new OutboxClaims({ db, clock, leaseMs, liveness, instance: this.#instance });
     this.#unsubscribe = deps.connectivity.subscribe((online) => {
       if (online) this.drainSoon();
     });
@@ -136,7 +144,7 @@ export class Outbox {
     const tried = new Set<number>();
     for (;;) {
       if (!this.#canSend()) return;
-      const { claimed } = await this.#claim({ ignoreBackoff: true, skip: tried });
+      const { claimed } = await this.#claims.claim({ ignoreBackoff: true, skip: tried });
       // A row this instance's own drain is sending holds its user's turn: wait for it rather than skip the user.
       const own = [...this.#sends.values()].map((send) => send.done);
       if (claimed.length === 0 && own.length > 0) {
@@ -170,6 +178,8 @@ export class Outbox {
     }
     // After the claims are back: an answer arriving now finds its claim gone and writes nothing.
     for (const { controller } of this.#sends.values()) controller.abort(abortError('The catalogue closed'));
+    // Only now may the others find this instance gone: nothing of it is on the wire any more.
+    this.#claims.release();
   }
 
   /** Aborts the sends of a user scope that was signed out: their outcomes are not written anywhere. */
@@ -183,22 +193,18 @@ export class Outbox {
     return !this.#closed && this.#deps.connectivity.isOnline();
   }
 
-  #claim(options: { ignoreBackoff?: boolean; skip?: ReadonlySet<number> } = {}) {
-    const { db, clock, leaseMs } = this.#deps;
-    return claimRows(db, { instance: this.#instance, now: clock.now(), leaseMs, ...options });
-  }
-
   async #run(): Promise<void> {
     for (;;) {
       if (!this.#canSend()) return;
-      const { claimed, nextAt } = await this.#claim();
+      const { claimed, nextAt } = await this.#claims.claim();
       if (claimed.length > 0) {
         await Promise.all(claimed.map((claimed) => this.#send(claimed)));
         continue;
       }
       if (nextAt === undefined) return;
       const now = this.#deps.clock.now();
-      await this.#sleep(Math.max(0, Math.min(nextAt - now, POLL_MS)));
+      // A row held by a live instance has no time to wait for (`nextAt` is now): look again after a poll.
+      await this.#sleep(nextAt > now ? Math.min(nextAt - now, POLL_MS) : POLL_MS);
     }
   }
 
@@ -228,11 +234,13 @@ export class Outbox {
     });
     this.#sends.set(seq, { controller, userScope: row.userScope, done });
     // The lease outlasts the request; should it not, the request is abandoned before another instance may send
-    // the row again, so two sends of one row never overlap.
-    const leaseTimer = clock.setTimeout(
-      () => controller.abort(abortError('The claim on this change lapsed')),
-      Math.max(0, claim.leaseUntil - clock.now()),
-    );
+    // the row again, so two sends of one row never overlap. Timed as a duration from the claim, just made: the
+    // clock may have jumped since, and `leaseUntil - now` would then be off by the jump.
+    const lapsed = () => controller.abort(abortError('The claim on this change lapsed'));
+    const leaseTimer = clock.setTimeout(lapsed, this.#deps.leaseMs);
+    // Judged by the lease, the others read it with the clock: so does the sender, and it stops sending as soon as
+    // a clock jump ends the lease for them (it cannot recall a request already on the wire: the lock is the fix).
+    const watch = this.#claims.watch(claim.leaseUntil, lapsed);
     let outcome: DeliveryOutcome;
     let failure: unknown;
     try {
@@ -246,6 +254,7 @@ export class Outbox {
       failure = error;
     } finally {
       clock.clearTimeout(leaseTimer);
+      watch.stop();
     }
     // A guest cannot sign in as the same guest again (its scope is its session): its refused session is final.
     if (outcome === 'session' && !('session_id' in user.credentials)) outcome = 'failed';
@@ -260,6 +269,7 @@ export class Outbox {
       });
     } finally {
       this.#sends.delete(seq);
+      this.#claims.settled(seq);
       finished();
     }
     return outcome;
@@ -343,7 +353,7 @@ export class Outbox {
   }
 
   #backoff(attempts: number): number {
-    const capped = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.min(Math.max(attempts, 1) - 1, 16));
+    const capped = Math.min(OUTBOX_MAX_BACKOFF_MS, RETRY_BASE_MS * 2 ** Math.min(Math.max(attempts, 1) - 1, 16));
     return Math.round(capped * (0.5 + this.#deps.random() / 2));
   }
 

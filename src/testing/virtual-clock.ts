@@ -13,6 +13,12 @@ export interface VirtualClock extends Clock {
    * Rejects when nothing is pending and the promise cannot settle (a deadlock), or after `maxMs` of virtual time.
    */
   runUntil<T>(promise: Promise<T>, options?: { maxMs?: number }): Promise<T>;
+  /**
+   * Sets the wall clock forward (`ms` > 0) or back (`ms` < 0) at once, like a laptop waking or an NTP correction:
+   * `now()` moves by `ms`, while pending timers keep the time they had left (real timers run on a monotonic
+   * source). Fires nothing by itself.
+   */
+  jump(ms: number): Promise<void>;
   /** Lets pending promise chains and real macrotasks (IndexedDB, in-process fetch) settle. */
   flush(): Promise<void>;
   /** Timers not yet fired. */
@@ -76,6 +82,11 @@ export function createVirtualClock(start = 0): VirtualClock {
       await flush(2);
       for (let timer = nextTimer(); timer && timer.at <= target; timer = nextTimer()) await fire(timer);
       now = target;
+      await flush(2);
+    },
+    async jump(ms) {
+      now += ms;
+      for (const timer of timers.values()) timer.at += ms;
       await flush(2);
     },
     async runUntil(promise, options = {}) {

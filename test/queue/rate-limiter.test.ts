@@ -94,3 +94,24 @@ describe('rate limiter: AIMD', () => {
     expect(rl.rate()).toBeCloseTo(19.8, 10);
   });
 });
+
+describe('rate limiter: a wall clock set back', () => {
+  it.each([5 * 60_000, 2 * 3_600_000])(
+    'by %d ms holds no request longer than its window (starts stored ahead of now do not wait for the clock)',
+    async (back) => {
+      const { clock, rl } = limiter(4);
+      for (let i = 0; i < 4; i++) rl.settled(rl.take());
+      expect(rl.delay()).toBe(1000);
+      expect(rl.paceDelay()).toBe(100);
+      await clock.jump(-back);
+      expect(rl.delay()).toBe(1000);
+      expect(rl.paceDelay()).toBe(100);
+      await clock.advance(999);
+      expect(rl.delay()).toBe(1);
+      await clock.advance(1);
+      // Freed a window after the jump, not when the clock catches up: the next starts may go.
+      expect(rl.delay()).toBe(0);
+      expect(rl.paceDelay()).toBe(0);
+    },
+  );
+});

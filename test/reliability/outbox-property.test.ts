@@ -6,7 +6,7 @@ import { checkOutboxProperty } from './support/check-outbox-property.js';
 const SEED = Number(process.env.OUTBOX_PROPERTY_SEED ?? 202_620);
 const RUNS = Number(process.env.OUTBOX_PROPERTY_RUNS ?? 100);
 
-describe('outbox property: tabs, reloads mid-send, a flapping network and bad answers never lose a change', () => {
+describe('outbox property: tabs, reloads mid-send, clock jumps, a flapping network and bad answers never lose a change', () => {
   it(`${RUNS} seeded random runs: the service is what each user meant, the store is the service, order kept`, async () => {
     const { runs, counts, rejections } = await checkOutboxProperty(SEED, RUNS);
     expect(runs).toBe(RUNS);
@@ -14,6 +14,10 @@ describe('outbox property: tabs, reloads mid-send, a flapping network and bad an
     // The runs met what they are about: faults on writes and reloads while a write was on the wire.
     expect(counts.faults).toBeGreaterThan(0);
     expect(counts.reloads).toBeGreaterThan(0);
+    // And wall-clock jumps, forward and back, some while a write was on the wire (set right before the last drain,
+    // which then waits no longer than a lease and the longest backoff: checked per run).
+    expect(counts.jumps).toBeGreaterThan(0);
+    expect(counts.jumpsMidSend).toBeGreaterThan(0);
     expect(rejections).toEqual([]);
   }, 300_000);
 });

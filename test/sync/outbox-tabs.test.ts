@@ -2,8 +2,10 @@ import { IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { databaseOf } from '../../src/create-catalogue.js';
 import { openCatalogueDatabase } from '../../src/store/catalogue-database.js';
+import { createInProcessLocks } from '../../src/sync/background-lock.js';
 import type { MutationSentEvent } from '../../src/sync/catalogue-events.js';
 import { createVirtualClock } from '../../src/testing/index.js';
+import { killableLocks } from '../support/killable-locks.js';
 import { holdWrites, type StoryWorld, storyWorld } from './outbox-stories-fixture.js';
 
 let story: StoryWorld;
@@ -111,13 +113,15 @@ describe('claims', () => {
     expect(writes).toHaveLength(1);
   });
 
-  it("a lapsed lease (its tab died) makes the row sendable again; the dead tab's late answer writes nothing", async () => {
+  it("a dead tab's claim (its locks freed) makes the row sendable again at once; its late answer writes nothing", async () => {
     story = storyWorld();
     const sending = holdWrites();
     // A tab that died mid-send: its timers never fire again (its own clock stands still), so it neither times out
-    // nor hands the row back. Only the lease frees the row.
-    const a = await story.open(sending.wrap, { clock: createVirtualClock(story.world.clock.now()) });
-    const b = await story.open();
+    // nor hands the row back. The browser frees its locks: that, not a clock, frees the row.
+    const locks = createInProcessLocks();
+    const aLocks = killableLocks(locks);
+    const a = await story.open(sending.wrap, { clock: createVirtualClock(story.world.clock.now()), locks: aLocks });
+    const b = await story.open(undefined, { locks });
     await a.setUser(story.session);
     await a.account.markFavorite({ media_type: 'tv', media_id: story.series, favorite: true });
     await story.until(() => sending.held === 1);
@@ -127,9 +131,15 @@ describe('claims', () => {
     const sent: MutationSentEvent[] = [];
     a.on('mutationSent', (event) => sent.push(event));
     b.on('mutationSent', (event) => sent.push(event));
-    // A hangs; B sends the row once A's lease is over (and A aborted its request).
-    await story.world.clock.runUntil(b.outbox.drain());
-    expect(story.world.clock.now()).toBeGreaterThanOrEqual(leaseUntil);
+    // A lives (hung, its lock held): B waits however long, well past the lease, and never sends the row.
+    const drained = b.outbox.drain();
+    await story.world.settle(leaseUntil - story.world.clock.now() + 60_000);
+    expect((await databaseOf(b).outbox.toArray())[0]).toMatchObject({ state: 'sending', claim: claimed?.claim });
+    // A dies: B sends the row at its next look.
+    aLocks.kill();
+    const diedAt = story.world.clock.now();
+    await story.world.clock.runUntil(drained);
+    expect(story.world.clock.now() - diedAt).toBeLessThanOrEqual(2_000);
     expect(await databaseOf(b).outbox.count()).toBe(0);
     sending.release();
     await story.world.settle(100);

@@ -16,7 +16,17 @@ export interface PropertyResult {
  */
 export async function checkOutboxProperty(seed: number, runs: number): Promise<PropertyResult> {
   const rejections = watchUnhandledRejections();
-  const counts: RunCounts = { changes: 0, writes: 0, faults: 0, reloads: 0, replays: 0, duplicates: 0 };
+  const counts: RunCounts = {
+    changes: 0,
+    writes: 0,
+    faults: 0,
+    reloads: 0,
+    replays: 0,
+    duplicates: 0,
+    jumps: 0,
+    jumpsMidSend: 0,
+    longestSettleMs: 0,
+  };
   let ran = 0;
   try {
     await fc.assert(
@@ -33,7 +43,8 @@ export async function checkOutboxProperty(seed: number, runs: number): Promise<P
   printFigures(
     `[reliability] outbox property seed ${seed}: runs=${ran} changes=${counts.changes} writes=${counts.writes} ` +
       `faults=${counts.faults} reloads-mid-send=${counts.reloads} replays=${counts.replays} ` +
-      `duplicates-in-effect=${counts.duplicates}`,
+      `duplicates-in-effect=${counts.duplicates} clock-jumps=${counts.jumps} jumps-mid-send=${counts.jumpsMidSend} ` +
+      `longest-settle-after-clock-set-right=${counts.longestSettleMs}ms`,
   );
   return { runs: ran, counts, rejections: rejections.reasons };
 }

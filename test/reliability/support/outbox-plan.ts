@@ -14,11 +14,15 @@ export interface PlannedChange {
   readonly halves: number;
 }
 
-/** What happens between changes: the network comes (for a while) or goes, or a tab reloads mid-send. */
+/**
+ * What happens between changes: the network comes (for a while) or goes, a tab reloads mid-send, or the wall
+ * clock jumps (forward or back, by minutes or hours), while one of a tab's writes is on the wire or not.
+ */
 export type PlannedEvent =
   | { readonly type: 'online'; readonly ms: number }
   | { readonly type: 'offline' }
-  | { readonly type: 'reload'; readonly tab: number; readonly commit: boolean };
+  | { readonly type: 'reload'; readonly tab: number; readonly commit: boolean }
+  | { readonly type: 'jump'; readonly ms: number; readonly midSend: boolean; readonly tab: number };
 
 export type PlannedStep = PlannedChange | PlannedEvent;
 
@@ -48,12 +52,28 @@ const change: fc.Arbitrary<PlannedChange> = fc.record({
   halves: fc.integer({ min: 1, max: 20 }),
 });
 
+const MINUTE = 60_000;
+/** A wall-clock jump: 1–59 minutes or 1–6 hours, forward or back. */
+const jumpMs = fc
+  .tuple(
+    fc.oneof(
+      fc.integer({ min: 1, max: 59 }).map((m) => m * MINUTE),
+      fc.integer({ min: 1, max: 6 }).map((h) => h * 60 * MINUTE),
+    ),
+    fc.boolean(),
+  )
+  .map(([ms, back]) => (back ? -ms : ms));
+
 const event: fc.Arbitrary<PlannedEvent> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ type: fc.constant('online' as const), ms: fc.integer({ min: 0, max: 2_000 }) }) },
   { weight: 2, arbitrary: fc.constant({ type: 'offline' as const }) },
   {
     weight: 2,
     arbitrary: fc.record({ type: fc.constant('reload' as const), tab: fc.nat(2), commit: fc.boolean() }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ type: fc.constant('jump' as const), ms: jumpMs, midSend: fc.boolean(), tab: fc.nat(2) }),
   },
 );
 

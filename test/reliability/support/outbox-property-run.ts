@@ -1,6 +1,9 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { Catalogue } from '../../../src/create-catalogue.js';
 import { databaseOf } from '../../../src/create-catalogue.js';
+import { defaultOutboxLeaseMs } from '../../../src/defaults.js';
+import { isUnsettled } from '../../../src/store/outbox-store.js';
+import { OUTBOX_MAX_BACKOFF_MS, POLL_MS } from '../../../src/sync/outbox-claims.js';
 import { HeldSends } from './held-sends.js';
 import { Intent, type Rated, type ScriptUser } from './mutation-script.js';
 import { LIST_ITEMS, type OutboxPlan, type PlannedChange, SERIES_POOL } from './outbox-plan.js';
@@ -20,6 +23,11 @@ export interface RunCounts {
   replays: number;
   /** Writes out of their row's place or of no row: applied twice in effect. Must stay 0. */
   duplicates: number;
+  /** Wall-clock jumps (forward or back), and those made while a tab's write was held on the wire. */
+  jumps: number;
+  jumpsMidSend: number;
+  /** The longest wait, after the clock was set right, until every row was settled (clock ms). */
+  longestSettleMs: number;
 }
 
 /** What a run found wrong, or undefined: the property holds. */
@@ -27,6 +35,13 @@ export type Violation = { readonly what: string; readonly detail: unknown };
 
 const WRITE_OPERATIONS = ['markFavorite', 'addToWatchlist', 'rateTvSeries', 'deleteTvSeriesRating', 'removeListItem'];
 const RATES = { error: 0.1, resetBefore: 0.08, resetAfter: 0.1 };
+/** The runs' catalogues make 2 attempts of 30 s each: their default lease. */
+const LEASE_MS = defaultOutboxLeaseMs(2, 30_000);
+/**
+ * Once the clock is right again, nothing may wait longer than a lease plus the longest backoff (plus the polls
+ * that find them over, and the queue's retry waits after the last faults).
+ */
+const SETTLE_BOUND_MS = LEASE_MS + OUTBOX_MAX_BACKOFF_MS + 5 * POLL_MS;
 
 function credentialsOf(user: ScriptUser): Record<string, string> {
   return 'session_id' in user.credentials
@@ -107,6 +122,8 @@ export async function runOutboxPlan(plan: OutboxPlan, counts: RunCounts): Promis
     world.service.log.reset();
 
     const intent = new Intent();
+    /** How far the clock is off from the right time (the sum of the jumps so far). */
+    let offset = 0;
     /** Every value each row had (a row's value changes only by coalescing, before it is first claimed). */
     const versions = new Map<number, string[]>();
     const rowScope = new Map<number, string>();
@@ -134,6 +151,27 @@ export async function runOutboxPlan(plan: OutboxPlan, counts: RunCounts): Promis
       } else if (step.type === 'offline') {
         world.connectivity.setOnline(false);
         await world.settle(100);
+      } else if (step.type === 'jump') {
+        // Jumps add up (the clock drifts further, or is set right part of the way); it is set right at the end.
+        offset += step.ms;
+        counts.jumps += 1;
+        if (!step.midSend) {
+          await world.clock.jump(step.ms);
+          await world.settle(100);
+          continue;
+        }
+        // A write leaves a tab and has not reached the service (a slow network): the clock jumps, the other tabs
+        // look for a while, then the write lands late. No tab may have sent that row, or one after it, meanwhile.
+        const tab = tabs[step.tab % tabs.length] as Tab;
+        tab.held.arm(false);
+        world.connectivity.setOnline(true);
+        for (let i = 0; i < 10 && !tab.held.caught; i++) await world.settle(100);
+        tab.held.disarm();
+        await world.clock.jump(step.ms);
+        if (tab.held.caught) counts.jumpsMidSend += 1;
+        await world.settle(3 * POLL_MS);
+        tab.held.releaseAll();
+        await world.settle(100);
       } else {
         const index = step.tab % tabs.length;
         const tab = tabs[index] as Tab;
@@ -154,14 +192,22 @@ export async function runOutboxPlan(plan: OutboxPlan, counts: RunCounts): Promis
       }
     }
 
-    // The network settles: faults off, every tab drains until nothing is left.
+    // The network settles: faults off, the clock set right, every tab drains until nothing is left.
     ledger.faultsOn = false;
     control.setFaults(undefined);
+    if (offset !== 0) await world.clock.jump(-offset);
+    const setRightAt = world.clock.now();
     world.connectivity.setOnline(true);
     const last = tabs[0] as Tab;
-    for (let round = 0; round < 20 && (await databaseOf(last.catalogue).outbox.count()) > 0; round++) {
+    const unsettled = async () => (await databaseOf(last.catalogue).outbox.toArray()).filter(isUnsettled).length;
+    for (let round = 0; round < 20 && (await unsettled()) > 0; round++) {
       await world.clock.runUntil(Promise.all(tabs.map((tab) => tab.catalogue.outbox.drain())));
-      await world.settle(1_000);
+      if ((await unsettled()) > 0) await world.settle(1_000);
+    }
+    const settledIn = world.clock.now() - setRightAt;
+    counts.longestSettleMs = Math.max(counts.longestSettleMs, settledIn);
+    if (settledIn > SETTLE_BOUND_MS) {
+      return { what: 'rows waited longer than a lease and the longest backoff', detail: { settledIn, offset } };
     }
     const left = await databaseOf(last.catalogue).outbox.toArray();
     if (left.length > 0) return { what: 'rows left in the outbox', detail: left };

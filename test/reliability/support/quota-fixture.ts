@@ -8,7 +8,9 @@ import type { KnownForRef } from '../../../src/store/rows.js';
 import { touchRead } from '../../../src/store/touch-read.js';
 import type { LockManagerLike } from '../../../src/sync/background-lock.js';
 import type { EvictedEvent } from '../../../src/sync/catalogue-events.js';
+import { inProcessLocksFor } from '../../../src/sync/instance-coordination.js';
 import { type CatalogueParams, prepareCall } from '../../../src/sync/prepare-call.js';
+import { senderLockName } from '../../../src/sync/sender-liveness.js';
 import type { PullOperation } from '../../../src/sync/sync-engine.js';
 import { interceptMutations } from '../../helpers/mutate-middleware.js';
 import type { CatalogueFixture } from '../../sync/catalogue-fixture.js';
@@ -243,6 +245,10 @@ export async function storeUserData(f: CatalogueFixture): Promise<number[]> {
   f.connectivity.setOnline(false);
   const { seq } = await catalogue.lists.removeItem({ list_id, media_id: items[1] as number });
   const claim = { instance: 'another-tab', attempt: 1, leaseUntil: Number.MAX_SAFE_INTEGER };
+  // That tab lives: its sender lock is held (a claim is taken over only from a gone instance, whatever the lease).
+  const db = databaseOf(catalogue);
+  const tabLocks = inProcessLocksFor(db._options.indexedDB as IDBFactory);
+  void tabLocks.request(senderLockName(db.name, claim.instance), {}, () => new Promise<never>(() => {}));
   await databaseOf(catalogue).outbox.update(seq, { state: 'sending', attempts: 1, claim });
   f.connectivity.setOnline(true);
   await clock.flush();
