@@ -19,6 +19,7 @@ import {
   smallIntListParam,
   timeWindowParam,
   timezoneParam,
+  videoLanguagesParam,
   voteAverageParam,
   watchlistSortBy,
   yearParam,
@@ -159,7 +160,8 @@ export const catalogueCalls = {
     method: 'GET',
     path: '/3/movie/{movie_id}/videos',
     pathParams: () => ({ movie_id: idParam }),
-    query: () => ({ language: optional(languageParam) }),
+    // The service keeps only videos in `language`; include_video_language adds others (OpenAPI: movie-videos).
+    query: () => ({ language: optional(languageParam), include_video_language: optional(videoLanguagesParam) }),
     scope: 'public',
     kind: 'resource',
     maxAgeSeconds: DAY,
