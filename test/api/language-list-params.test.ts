@@ -4,15 +4,10 @@ import { parseParams } from '../../src/api-entry.js';
 import { caseName, expectAccepted, expectRejected, type ParamCase } from '../helpers/param-assertions.js';
 
 /**
- * `include_video_language` (movieVideos, and movieDetails which appends videos) and `include_image_language`
- * (seasonImages): a comma list of ISO 639-1 codes with `null` for untagged media. Bad lists are refused with a typed
+ * `include_image_language` (seasonImages): a comma list of ISO 639-1 codes with `null` for untagged media. Bad lists are refused with a typed
  * error before any request; equivalent spellings become one canonical value, so one request key and one store key.
  */
-const targets = [
-  { operation: 'movieVideos', param: 'include_video_language' },
-  { operation: 'movieDetails', param: 'include_video_language' },
-  { operation: 'seasonImages', param: 'include_image_language' },
-] as const;
+const targets = [{ operation: 'seasonImages', param: 'include_image_language' }] as const;
 
 const bad = [
   '',

@@ -19,7 +19,6 @@ import {
   smallIntListParam,
   timeWindowParam,
   timezoneParam,
-  videoLanguagesParam,
   voteAverageParam,
   watchlistSortBy,
   yearParam,
@@ -160,8 +159,7 @@ export const catalogueCalls = {
     method: 'GET',
     path: '/3/movie/{movie_id}/videos',
     pathParams: () => ({ movie_id: idParam }),
-    // The service keeps only videos in `language`; include_video_language adds others (OpenAPI: movie-videos).
-    query: () => ({ language: optional(languageParam), include_video_language: optional(videoLanguagesParam) }),
+    query: () => ({ language: optional(languageParam) }),
     scope: 'public',
     kind: 'resource',
     maxAgeSeconds: DAY,

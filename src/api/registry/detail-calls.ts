@@ -1,6 +1,6 @@
 import { defineCall } from '../define-call.js';
 import { DAY, optional } from '../param-rules.js';
-import { idParam, languageParam, videoLanguagesParam } from '../schemas/params.js';
+import { idParam, languageParam } from '../schemas/params.js';
 
 /**
  * The details of one movie, series or person, each with the sub-resources its screen shows appended (one request
@@ -13,8 +13,7 @@ export const detailCalls = {
     method: 'GET',
     path: '/3/movie/{movie_id}',
     pathParams: () => ({ movie_id: idParam }),
-    // The appended videos follow `language` like /videos, so the same widening applies.
-    query: () => ({ language: optional(languageParam), include_video_language: optional(videoLanguagesParam) }),
+    query: () => ({ language: optional(languageParam) }),
     fixedQuery: { append_to_response: 'credits,videos' },
     scope: 'public',
     kind: 'resource',

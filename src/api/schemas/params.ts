@@ -107,9 +107,8 @@ const languageListString = text(
 );
 
 /**
- * Comma-separated ISO 639-1 codes, with `null` for untagged images or videos (`include_image_language`,
- * `include_video_language`). The service treats the list as a set, so the canonical form sent (and keyed) is
- * deduplicated and sorted, `null` last: `null,en,en` and `en,null` are one answer, one store key and one request.
+ * Comma-separated ISO 639-1 codes, with `null` for untagged images (`include_image_language`). The service treats
+ * the list as a set, so the canonical form sent (and keyed) is deduplicated and sorted, `null` last: `null,en,en` and `en,null` are one answer, one store key and one request.
  */
 export const languageListParam = param<string, string>((value) => {
   const checked = languageListString.check(value);
@@ -121,9 +120,6 @@ export const languageListParam = param<string, string>((value) => {
 
 /** `include_image_language`: see {@link languageListParam}. */
 export const imageLanguagesParam = languageListParam;
-
-/** `include_video_language`: videos in these languages besides the request's `language`. */
-export const videoLanguagesParam = languageListParam;
 
 export const monetizationParam = text(
   /^(?:flatrate|free|ads|rent|buy)(?:(,(?:flatrate|free|ads|rent|buy))*|(\|(?:flatrate|free|ads|rent|buy))*)$/,
