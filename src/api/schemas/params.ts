@@ -101,11 +101,25 @@ export const watchlistSortBy = oneOf(['created_at.asc', 'created_at.desc']);
 /** An IANA time zone name such as `America/New_York`. */
 export const timezoneParam = text(/^[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+){0,2}$/, 'expected a time zone name');
 
-/** Comma-separated language codes, with `null` for untagged images (`en,null`). */
-export const imageLanguagesParam = text(
+const languageListString = text(
   /^(?:[a-z]{2}|null)(?:,(?:[a-z]{2}|null))*$/,
-  'expected codes such as "en,null"',
+  'expected ISO 639-1 codes joined by "," with null for untagged media, such as "en,null"',
 );
+
+/**
+ * Comma-separated ISO 639-1 codes, with `null` for untagged images (`include_image_language`). The service treats
+ * the list as a set, so the canonical form sent (and keyed) is deduplicated and sorted, `null` last: `null,en,en` and `en,null` are one answer, one store key and one request.
+ */
+export const languageListParam = param<string, string>((value) => {
+  const checked = languageListString.check(value);
+  if (!checked.ok) return checked;
+  const codes = [...new Set(checked.value.split(','))];
+  const named = codes.filter((code) => code !== 'null').sort();
+  return { ok: true, value: [...named, ...(codes.includes('null') ? ['null'] : [])].join(',') };
+});
+
+/** `include_image_language`: see {@link languageListParam}. */
+export const imageLanguagesParam = languageListParam;
 
 export const monetizationParam = text(
   /^(?:flatrate|free|ads|rent|buy)(?:(,(?:flatrate|free|ads|rent|buy))*|(\|(?:flatrate|free|ads|rent|buy))*)$/,
