@@ -1,12 +1,10 @@
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { type IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Catalogue, createCatalogue } from '../../src/create-catalogue.js';
-import { createManualConnectivity } from '../../src/env.js';
+import type { Catalogue } from '../../src/create-catalogue.js';
 import { ANSWERS_STORE, openFirstAnswersDb, STATE_KEY } from '../../src/store/first-answers-db.js';
-import { createFakeService, createVirtualClock, FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
+import { catalogueWorld } from '../helpers/catalogue-world.js';
 import { until } from '../query/view-helpers.js';
 import { fullDiskFactory } from '../reliability/support/full-disk.js';
-import { BASE_URL } from '../sync/catalogue-fixture.js';
 
 const DB = 'clear-full-disk';
 const opened: Catalogue[] = [];
@@ -14,24 +12,16 @@ afterEach(async () => {
   for (const catalogue of opened.splice(0)) await catalogue.close();
 });
 
+/** A world whose catalogues open on a disk the test can fill. */
 function setup() {
-  const clock = createVirtualClock(Date.UTC(2026, 10, 1));
-  const service = createFakeService({ seed: 7, scale: 'small', clock, baseUrl: BASE_URL });
-  const disk = fullDiskFactory(new IDBFactory());
+  const world = catalogueWorld({ dbName: DB, connectivity: 'per-instance' });
+  const disk = fullDiskFactory(world.indexedDB);
   const open = () => {
-    const catalogue = createCatalogue({
-      baseUrl: BASE_URL,
-      accessToken: FAKE_ACCESS_TOKEN,
-      fetch: (input, init) => service.fetch(input, init),
-      clock,
-      connectivity: createManualConnectivity(true),
-      indexedDB: { indexedDB: disk.factory, IDBKeyRange },
-      dbName: DB,
-    });
+    const catalogue = world.open({ indexedDB: { indexedDB: disk.factory, IDBKeyRange } });
     opened.push(catalogue);
     return catalogue;
   };
-  return { clock, disk, open };
+  return { clock: world.clock, disk, open };
 }
 
 /** The keys of the first answers a reloaded page would find. */

@@ -36,7 +36,7 @@ describe('chaos sync: a full pull of a medium catalogue under faults ends equal 
     async (seed) => {
       const rejections = watchUnhandledRejections();
       try {
-        const world = createWorld({ seed, service: { scale: 'medium' } });
+        const world = createWorld({ seed, service: { scale: 'medium' }, door: 'lazy' });
         const plan = buildSyncPlan(world.service);
         expect(plan.resources).toHaveLength(9 + 20 + 150 + 50);
         world.service.control.setFaults({ seed: seed * 101, ...FAULTS });
@@ -103,7 +103,7 @@ describe('chaos sync: a full pull of a medium catalogue under faults ends equal 
 
 describe('change feeds under corrupt payloads', () => {
   it('a feed answer that fails validation is quarantined and reported like a pulled one, and the cursor stays', async () => {
-    const world = createWorld({ seed: 6, service: { scale: 'small' } });
+    const world = createWorld({ seed: 6, service: { scale: 'small' }, door: 'lazy' });
     const plan = buildSyncPlan(world.service, { listPages: 1, pages: 1, people: 0, seasons: 1, mutated: 1 });
     const catalogue = world.open();
     open.push(catalogue);

@@ -24,7 +24,12 @@ interface Setup {
 
 /** Two accounts (each with a list of six movies) and a guest, on a fresh service. */
 function setup(seed: number): Setup {
-  const world = createWorld({ seed, service: { scale: 'small', rateLimit: false }, dbName: 'catalogue-outbox-faults' });
+  const world = createWorld({
+    seed,
+    service: { scale: 'small', rateLimit: false },
+    dbName: 'catalogue-outbox-faults',
+    door: 'lazy',
+  });
   const { control } = world.service;
   const movies = (control.groundTruth('trendingMovies', { time_window: 'day' }) as { results: { id: number }[] })
     .results;

@@ -46,7 +46,8 @@ afterAll(() => {
 });
 
 function open(catalogue: Partial<Parameters<typeof catalogueFixture>[0] & object>['catalogue'] = {}) {
-  fixture = catalogueFixture({ catalogue: { locks: heldElsewhere, freshness: LONG, ...catalogue } });
+  // The eager door: the quota faults are store middleware, which goes in before the core's database opens.
+  fixture = catalogueFixture({ catalogue: { locks: heldElsewhere, freshness: LONG, ...catalogue }, door: 'eager' });
   const quota = injectQuota(databaseOf(fixture.catalogue));
   const evictions = recordEvictions(fixture.catalogue);
   return { ...fixture, quota, evictions };
@@ -499,7 +500,8 @@ describe('isQuotaExceededError', () => {
 
 describe('eviction transactions', () => {
   it('delete at most the row bound each, and every one leaves the store whole', async () => {
-    fixture = catalogueFixture({ catalogue: { locks: heldElsewhere, freshness: LONG } });
+    // The eager door: the counter is store middleware, which goes in before the core's database opens.
+    fixture = catalogueFixture({ catalogue: { locks: heldElsewhere, freshness: LONG }, door: 'eager' });
     const { catalogue } = fixture;
     const deletes = countDeletesPerTransaction(databaseOf(catalogue));
     for (const page of [1, 2, 3, 4, 5, 6, 7, 8]) await catalogue.sync.pull('discoverTv', { page });

@@ -12,7 +12,12 @@ vi.mock('../../src/store/store-keys.js', async (importOriginal) => {
   return { ...original, storeRequestKey: vi.fn(original.storeRequestKey) };
 });
 
-const open = closedAfterEach();
+const fixture = closedAfterEach();
+/**
+ * The eager door: the counters are store middleware, which goes in before the core's database opens; what they
+ * count (the core's reads and writes) is the same behind either door.
+ */
+const open = (options: Parameters<typeof fixture>[0] = {}) => fixture({ door: 'eager', ...options });
 const PARAMS = { time_window: 'week' } as const;
 
 afterEach(() => {

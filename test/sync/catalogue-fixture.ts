@@ -1,20 +1,11 @@
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach } from 'vitest';
 import type { CatalogueOptions } from '../../src/catalogue-options.js';
 import type { Catalogue } from '../../src/create-catalogue.js';
-import { createCatalogue } from '../../src/eager-entry.js';
-import { createManualConnectivity, type FetchLike } from '../../src/env.js';
-import {
-  createFakeService,
-  createVirtualClock,
-  FAKE_ACCESS_TOKEN,
-  type FakeService,
-  type FakeServiceOptions,
-  type VirtualClock,
-} from '../../src/testing/index.js';
-import { seededRandom } from '../support/seeded-random.js';
+import type { createManualConnectivity, FetchLike } from '../../src/env.js';
+import type { FakeService, FakeServiceOptions, VirtualClock } from '../../src/testing/index.js';
+import { type CatalogueDoor, catalogueWorld } from '../helpers/catalogue-world.js';
 
-export const BASE_URL = 'http://127.0.0.1:8787';
+export { BASE_URL } from '../helpers/catalogue-world.js';
 
 export interface CatalogueFixture {
   readonly catalogue: Catalogue;
@@ -26,37 +17,27 @@ export interface CatalogueFixture {
 }
 
 /**
- * A catalogue over a fresh fake IndexedDB and the in-process fake service, both on one virtual clock, with a
- * seeded random: every run of a test sees the same timeline.
+ * One catalogue, made by the main entry's `createCatalogue`, in a fresh `catalogueWorld`: a fresh fake IndexedDB
+ * and the in-process fake service on one virtual clock, with a seeded random, so every run sees the same timeline.
  */
 export function catalogueFixture(
   options: {
     service?: FakeServiceOptions;
     catalogue?: Partial<CatalogueOptions>;
     wrapFetch?: (fetch: FetchLike) => FetchLike;
+    /** The main entry unless a test needs the core at once (and says why). */
+    door?: CatalogueDoor;
   } = {},
 ): CatalogueFixture {
-  const clock = createVirtualClock(Date.UTC(2026, 10, 1));
-  const service = createFakeService({ seed: 7, scale: 'small', clock, baseUrl: BASE_URL, ...options.service });
-  const connectivity = createManualConnectivity(true);
-  const urls: string[] = [];
-  const recording: FetchLike = (input, init) => {
-    urls.push(input instanceof Request ? input.url : String(input));
-    return service.fetch(input, init);
-  };
-  const random = seededRandom(1);
-  const catalogue = createCatalogue({
-    baseUrl: BASE_URL,
-    accessToken: FAKE_ACCESS_TOKEN,
-    fetch: options.wrapFetch ? options.wrapFetch(recording) : recording,
-    clock,
-    connectivity,
-    random,
-    indexedDB: { indexedDB: new IDBFactory(), IDBKeyRange },
-    dbName: 'catalogue-test',
-    ...options.catalogue,
+  const world = catalogueWorld({
+    ...(options.service ? { service: options.service } : {}),
+    ...(options.door ? { door: options.door } : {}),
   });
-  return { catalogue, service, clock, connectivity, urls };
+  const catalogue = world.open({
+    ...options.catalogue,
+    ...(options.wrapFetch ? { wrapFetch: options.wrapFetch } : {}),
+  });
+  return { catalogue, service: world.service, clock: world.clock, connectivity: world.connectivity, urls: world.urls };
 }
 
 /**

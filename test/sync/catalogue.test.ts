@@ -41,6 +41,8 @@ describe('createCatalogue', () => {
     const { catalogue, connectivity, clock } = fixture;
     const states: SyncStatus['state'][] = [];
     catalogue.on('status', (s) => states.push(s.state));
+    // Offline once the core is there: its connectivity listener is what turns the change into a status event.
+    await catalogue.auth.ready();
     connectivity.setOnline(false);
     const pull = catalogue.sync.pull('trendingMovies', { time_window: 'day' });
     await clock.advance(10_000);

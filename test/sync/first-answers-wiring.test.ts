@@ -15,12 +15,14 @@ const open = closedAfterEach();
 const DAY = { time_window: 'day' } as const;
 
 /** A catalogue whose fake IndexedDB the test holds too (to read the first answers as a page would). */
-function start(options: Parameters<typeof open>[0] = {}) {
+async function start(options: Parameters<typeof open>[0] = {}) {
   const factory = new IDBFactory();
   const fixture = open({
     ...options,
     catalogue: { indexedDB: { indexedDB: factory, IDBKeyRange }, ...options.catalogue },
   });
+  // The core, whose database the tests read and whose writes they count, arrives after the first answers are read.
+  await fixture.catalogue.auth.ready();
   const db = databaseOf(fixture.catalogue);
   let page: Promise<IDBDatabase | undefined> | undefined;
   return {
@@ -63,7 +65,11 @@ function recordGuards(answers: FirstAnswers): (readonly string[] | 'all')[] {
   return calls;
 }
 
-function groundIds(catalogue: ReturnType<typeof start>, operation: string, params: Record<string, unknown>): number[] {
+function groundIds(
+  catalogue: Awaited<ReturnType<typeof start>>,
+  operation: string,
+  params: Record<string, unknown>,
+): number[] {
   const truth = catalogue.service.control.groundTruth(operation as never, params as never) as {
     results: { id: number }[];
   };
@@ -146,7 +152,7 @@ function countingFactory(factory: IDBFactory) {
 }
 
 /** Gives the catalogue's database an instance of the test's (on its timers and counted factory). */
-function replaceFirstAnswers(fixture: ReturnType<typeof start>) {
+function replaceFirstAnswers(fixture: Awaited<ReturnType<typeof start>>) {
   const timers = manualTimers();
   const { factory, counts } = countingFactory(fixture.factory);
   const answers = createFirstAnswers({ indexedDB: factory, dbName: fixture.db.name, now: fixture.clock.now, timers });
@@ -157,7 +163,7 @@ function replaceFirstAnswers(fixture: ReturnType<typeof start>) {
 
 describe('first answers: every write path keeps them exact', () => {
   it("a pull that rewrites the answer's page deletes it; a pull of an unrelated list leaves it", async () => {
-    const fixture = start();
+    const fixture = await start();
     const { catalogue, clock, db } = fixture;
     const invalidated: (readonly string[] | 'all')[] = [];
     db.firstAnswers.onInvalidated((keys) => invalidated.push(keys));
@@ -180,7 +186,7 @@ describe('first answers: every write path keeps them exact', () => {
   });
 
   it('a revalidation that only confirms freshness (304) deletes the answer: its freshness changed', async () => {
-    const fixture = start();
+    const fixture = await start();
     const { catalogue, clock, db } = fixture;
     const first = await clock.runUntil(catalogue.sync.pull('trendingTv', DAY));
     expect(first.outcome).toBe('stored');
@@ -193,7 +199,7 @@ describe('first answers: every write path keeps them exact', () => {
 
   it('a pull of another list that rewrites one record of the page deletes the answer', async () => {
     let shared: Record<string, unknown>[] = [];
-    const fixture = start({ wrapFetch: discoverPages(() => shared) });
+    const fixture = await start({ wrapFetch: discoverPages(() => shared) });
     const { catalogue, clock, db } = fixture;
     await clock.runUntil(catalogue.sync.pull('trendingTv', DAY));
     const tv = await fixture.storeAnswer('trendingTv', DAY);
@@ -208,7 +214,7 @@ describe('first answers: every write path keeps them exact', () => {
   });
 
   it("every write's deps name every row a read of its answer depends on", async () => {
-    const fixture = start();
+    const fixture = await start();
     const { catalogue, clock, db } = fixture;
     const [seriesId] = groundIds(fixture, 'trendingTv', DAY);
     const [movieId] = groundIds(fixture, 'trendingMovies', DAY);
@@ -236,7 +242,7 @@ describe('first answers: every write path keeps them exact', () => {
   });
 
   it('works with a storage budget (the accounted write runs in a transaction of its own)', async () => {
-    const fixture = start({ catalogue: { maxBytes: 50_000_000 } });
+    const fixture = await start({ catalogue: { maxBytes: 50_000_000 } });
     const { catalogue, clock, db } = fixture;
     // Both writes are accounted: the first stores, the second finds the same ETag (freshness only).
     expect((await clock.runUntil(catalogue.sync.pull('trendingTv', DAY))).outcome).toBe('stored');
@@ -248,7 +254,7 @@ describe('first answers: every write path keeps them exact', () => {
   });
 
   it('eviction deletes the answers of the responses it removes', async () => {
-    const fixture = start();
+    const fixture = await start();
     const { catalogue, clock, db } = fixture;
     await clock.runUntil(catalogue.sync.pull('trendingTv', DAY));
     await clock.runUntil(catalogue.sync.pull('trendingMovies', DAY));
@@ -269,7 +275,7 @@ describe('first answers: every write path keeps them exact', () => {
   });
 
   it('clear() leaves no answer', async () => {
-    const fixture = start();
+    const fixture = await start();
     const { catalogue, clock, db } = fixture;
     await clock.runUntil(catalogue.sync.pull('trendingTv', DAY));
     const tv = await fixture.storeAnswer('trendingTv', DAY);
@@ -282,7 +288,7 @@ describe('first answers: every write path keeps them exact', () => {
   });
 
   it('sign-out leaves no answer', async () => {
-    const fixture = start();
+    const fixture = await start();
     const { catalogue, clock } = fixture;
     await catalogue.auth.createGuestSession();
     await clock.runUntil(catalogue.sync.pull('trendingTv', DAY));
@@ -292,7 +298,7 @@ describe('first answers: every write path keeps them exact', () => {
   });
 
   it("delete() deletes the first answers' database with the catalogue's", async () => {
-    const fixture = start();
+    const fixture = await start();
     const { catalogue, clock, db, factory } = fixture;
     await clock.runUntil(catalogue.sync.pull('trendingTv', DAY));
     await fixture.storeAnswer('trendingTv', DAY);
@@ -302,7 +308,7 @@ describe('first answers: every write path keeps them exact', () => {
   });
 
   it("a list removal (the outbox's optimistic change) deletes the list's public answer", async () => {
-    const fixture = start();
+    const fixture = await start();
     const { catalogue, clock, connectivity, service } = fixture;
     const session = service.control.createSession();
     await catalogue.setUser(session);
@@ -317,7 +323,7 @@ describe('first answers: every write path keeps them exact', () => {
   });
 
   it("a change feed's patch deletes the answers that show the episode, and only those", async () => {
-    const fixture = start();
+    const fixture = await start();
     const { catalogue, clock, db } = fixture;
     const [seriesId] = groundIds(fixture, 'trendingTv', DAY);
     const season = { series_id: seriesId as number, season_number: 1 };
@@ -352,7 +358,7 @@ describe('first answers: every write path keeps them exact', () => {
 
 describe("first answers: a change feed's stale marks", () => {
   async function seasonWorld() {
-    const fixture = start();
+    const fixture = await start();
     const { catalogue, clock, db } = fixture;
     const [seriesId] = groundIds(fixture, 'trendingTv', DAY);
     const season = { series_id: seriesId as number, season_number: 1 };
@@ -406,7 +412,7 @@ describe("first answers: a change feed's stale marks", () => {
 
 describe('first answers: the sync hot path stays cheap', () => {
   it('a 12-page list pull costs one session (open and close), not a transaction per page', async () => {
-    const fixture = start({ wrapFetch: discoverPages() });
+    const fixture = await start({ wrapFetch: discoverPages() });
     const { catalogue, clock } = fixture;
     const { answers, timers, counts } = replaceFirstAnswers(fixture);
     await clock.runUntil(catalogue.sync.pull('trendingMovies', DAY));
@@ -424,7 +430,7 @@ describe('first answers: the sync hot path stays cheap', () => {
   });
 
   it('a page of it that intersects an answer adds one deletion, and deletes that answer', async () => {
-    const fixture = start({ wrapFetch: discoverPages() });
+    const fixture = await start({ wrapFetch: discoverPages() });
     const { catalogue, clock } = fixture;
     const { answers, timers, counts } = replaceFirstAnswers(fixture);
     await clock.runUntil(catalogue.sync.pull('discoverTv', { page: 7 }));

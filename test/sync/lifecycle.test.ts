@@ -23,8 +23,9 @@ async function withEveryKind() {
 }
 
 describe('lifecycle: clear, delete, storage, resume, closed', () => {
-  it('every table has a kind (storage figures and clear() cover the whole store)', () => {
+  it('every table has a kind (storage figures and clear() cover the whole store)', async () => {
     const { catalogue } = open();
+    await catalogue.auth.ready();
     const kinds = Object.values(DATA_KINDS).flat().sort();
     expect(kinds).toEqual(
       databaseOf(catalogue)

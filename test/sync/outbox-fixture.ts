@@ -1,19 +1,16 @@
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import type { IDBFactory } from 'fake-indexeddb';
 import { type Catalogue, databaseOf } from '../../src/create-catalogue.js';
-import { createCatalogue } from '../../src/eager-entry.js';
-import { createManualConnectivity, type ManualConnectivity } from '../../src/env.js';
+import type { ManualConnectivity } from '../../src/env.js';
 import type { CatalogueDatabase } from '../../src/store/catalogue-database.js';
 import {
-  createFakeService,
-  createVirtualClock,
   FAKE_ACCESS_TOKEN,
   type FakeService,
   type FakeServiceOptions,
   type VirtualClock,
 } from '../../src/testing/index.js';
-import { seededRandom } from '../support/seeded-random.js';
+import { type CatalogueDoor, catalogueWorld } from '../helpers/catalogue-world.js';
 
-export const BASE_URL = 'http://127.0.0.1:8787';
+export { BASE_URL } from '../helpers/catalogue-world.js';
 
 /**
  * One fake service, one virtual clock, one connectivity and one IndexedDB factory, shared by every catalogue
@@ -31,7 +28,7 @@ export interface OutboxFixture {
   settle(ms?: number): Promise<void>;
 }
 
-/** Every database any fixture of the test file opened: scanned for secrets after the file. */
+/** Every database any fixture of the test file opened (once its core arrived): scanned for secrets after the file. */
 export const openedDatabases: CatalogueDatabase[] = [];
 /** Every log line and event of every instance of the file, as JSON: scanned for secrets after the file. */
 export const capturedOutput: string[] = [];
@@ -40,54 +37,47 @@ const EVENTS = ['mutationFailed', 'mutationSent', 'error', 'stored', 'status', '
 /** Every secret the fake handed out during the file: session ids, guest session ids, request tokens. */
 export const handedOutSecrets = new Set<string>([FAKE_ACCESS_TOKEN]);
 
-export function outboxFixture(options: { service?: FakeServiceOptions } = {}): OutboxFixture {
-  const clock = createVirtualClock(Date.UTC(2026, 10, 1));
-  const service = createFakeService({
-    seed: 11,
-    scale: 'small',
-    clock,
-    baseUrl: BASE_URL,
-    rateLimit: false,
-    ...options.service,
-  });
-  const connectivity = createManualConnectivity(true);
-  const indexedDB = new IDBFactory();
+/** A `catalogueWorld` whose instances log and emit into `capturedOutput` and record the writes they send. */
+export function outboxFixture(options: { service?: FakeServiceOptions; door?: CatalogueDoor } = {}): OutboxFixture {
   const writes: string[] = [];
-  const random = seededRandom(7);
-  const fixture: OutboxFixture = {
-    service,
+  const capture = (...args: unknown[]) => capturedOutput.push(JSON.stringify(args));
+  const world = catalogueWorld({
+    // `eager` unless asked: sign-out-durable.test.ts reads the core's database and installs store middleware
+    // right after `open()`, before a lazy core could have arrived.
+    door: options.door ?? 'eager',
+    seed: 11,
+    service: { rateLimit: false, ...options.service },
+    randomSeed: 7,
+    dbName: 'catalogue-outbox-test',
+    defaults: {
+      retry: { attempts: 2 },
+      logger: { debug: capture, info: capture, warn: capture, error: capture },
+      wrapFetch: (fetch) => async (input, init) => {
+        const request = new Request(input, init);
+        if (request.method !== 'GET') writes.push(`${request.method} ${new URL(request.url).pathname}`);
+        const response = await fetch(request);
+        await captureSecrets(response.clone());
+        return response;
+      },
+    },
+  });
+  const { clock } = world;
+  return {
+    service: world.service,
     clock,
-    connectivity,
-    indexedDB,
+    connectivity: world.connectivity,
+    indexedDB: world.indexedDB,
     writes,
     open() {
-      const catalogue = createCatalogue({
-        baseUrl: BASE_URL,
-        accessToken: FAKE_ACCESS_TOKEN,
-        fetch: async (input, init) => {
-          const request = new Request(input, init);
-          if (request.method !== 'GET') writes.push(`${request.method} ${new URL(request.url).pathname}`);
-          const response = await service.fetch(request);
-          await captureSecrets(response.clone());
-          return response;
-        },
-        clock,
-        connectivity,
-        random,
-        indexedDB: { indexedDB, IDBKeyRange },
-        dbName: 'catalogue-outbox-test',
-        retry: { attempts: 2 },
-        logger: {
-          debug: (...args: unknown[]) => capturedOutput.push(JSON.stringify(args)),
-          info: (...args: unknown[]) => capturedOutput.push(JSON.stringify(args)),
-          warn: (...args: unknown[]) => capturedOutput.push(JSON.stringify(args)),
-          error: (...args: unknown[]) => capturedOutput.push(JSON.stringify(args)),
-        },
-      });
+      const catalogue = world.open();
       for (const event of EVENTS) {
         catalogue.on(event, (...args: unknown[]) => capturedOutput.push(JSON.stringify([event, ...args])));
       }
-      openedDatabases.push(databaseOf(catalogue));
+      // The main entry's core (and its database) arrives after the first answers are read.
+      void catalogue.auth.ready().then(
+        () => openedDatabases.push(databaseOf(catalogue)),
+        () => {},
+      );
       return catalogue;
     },
     async settle(ms = 0) {
@@ -102,7 +92,6 @@ export function outboxFixture(options: { service?: FakeServiceOptions } = {}): O
       }
     },
   };
-  return fixture;
 }
 
 /** Session ids and request tokens the fake answers with become secrets the scan looks for. */

@@ -56,7 +56,12 @@ export interface StoryWorld {
 }
 
 export function storyWorld(seed = 5): StoryWorld {
-  const world = createWorld({ seed, service: { scale: 'small', rateLimit: false }, dbName: 'catalogue-stories' });
+  const world = createWorld({
+    seed,
+    service: { scale: 'small', rateLimit: false },
+    dbName: 'catalogue-stories',
+    door: 'lazy',
+  });
   const session = world.service.control.createSession();
   const series = world.service.control.allSeries()[1]?.id as number;
   const opened: Catalogue[] = [];

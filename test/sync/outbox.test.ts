@@ -18,7 +18,7 @@ let open: Catalogue[] = [];
 let fixture: OutboxFixture;
 
 function start(options?: Parameters<typeof outboxFixture>[0]): Catalogue {
-  fixture = outboxFixture(options);
+  fixture = outboxFixture({ door: 'lazy', ...options });
   return track(fixture.open());
 }
 

@@ -50,7 +50,7 @@ interface World {
 }
 
 async function signedIn(): Promise<World> {
-  fixture = outboxFixture();
+  fixture = outboxFixture({ door: 'lazy' });
   recordWrites();
   const session = newSession();
   const series = fixture.service.control.allSeries()[0]?.id as number;
@@ -275,7 +275,7 @@ describe('refusals that are not the session stay final', () => {
   }
 
   it('a guest whose session ended cannot be the same guest again: its change fails, as before', async () => {
-    fixture = outboxFixture();
+    fixture = outboxFixture({ door: 'lazy' });
     const guest = fixture.service.control.createGuestSession();
     handedOutSecrets.add(guest.guest_session_id);
     const series = fixture.service.control.allSeries()[0]?.id as number;

@@ -1,18 +1,9 @@
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { type IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { CatalogueOptions } from '../../src/catalogue-options.js';
 import type { Catalogue } from '../../src/create-catalogue.js';
-import { createCatalogue } from '../../src/eager-entry.js';
-import { createManualConnectivity, type FetchLike } from '../../src/env.js';
-import {
-  createFakeService,
-  createVirtualClock,
-  FAKE_ACCESS_TOKEN,
-  type FakeService,
-  type FakeServiceOptions,
-  type VirtualClock,
-} from '../../src/testing/index.js';
-import { seededRandom } from '../support/seeded-random.js';
-import { BASE_URL } from './catalogue-fixture.js';
+import type { FetchLike } from '../../src/env.js';
+import type { FakeService, FakeServiceOptions, VirtualClock } from '../../src/testing/index.js';
+import { catalogueWorld } from '../helpers/catalogue-world.js';
 
 /** One origin in Node: instances ("tabs", a worker) on ONE fake IndexedDB factory, one fake service, one clock. */
 export interface TabsFixture {
@@ -26,41 +17,20 @@ export interface TabsFixture {
   close(): Promise<void>;
 }
 
+/** A `catalogueWorld` whose instances each have their own connectivity, as separate tabs do. */
 export function tabsFixture(service: FakeServiceOptions = {}): TabsFixture {
-  const clock = createVirtualClock(Date.UTC(2026, 10, 1));
-  const fake = createFakeService({ seed: 7, scale: 'small', clock, baseUrl: BASE_URL, rateLimit: false, ...service });
-  const indexedDB = { indexedDB: new IDBFactory(), IDBKeyRange };
-  const fetched: { tab: string; url: string }[] = [];
-  const open: Catalogue[] = [];
-  const random = seededRandom(1);
+  const world = catalogueWorld({
+    service: { rateLimit: false, ...service },
+    dbName: 'catalogue-tabs',
+    connectivity: 'per-instance',
+  });
   return {
-    service: fake,
-    clock,
-    indexedDB,
-    fetched,
-    open(tab, options = {}) {
-      const { wrapFetch, ...rest } = options;
-      const recording: FetchLike = (input, init) => {
-        fetched.push({ tab, url: input instanceof Request ? input.url : String(input) });
-        return fake.fetch(input, init);
-      };
-      const catalogue = createCatalogue({
-        baseUrl: BASE_URL,
-        accessToken: FAKE_ACCESS_TOKEN,
-        fetch: wrapFetch ? wrapFetch(recording) : recording,
-        clock,
-        connectivity: createManualConnectivity(true),
-        random,
-        indexedDB,
-        dbName: 'catalogue-tabs',
-        ...rest,
-      });
-      open.push(catalogue);
-      return catalogue;
-    },
-    async close() {
-      for (const catalogue of open.splice(0)) await catalogue.close();
-    },
+    service: world.service,
+    clock: world.clock,
+    indexedDB: { indexedDB: world.indexedDB, IDBKeyRange },
+    fetched: world.fetched,
+    open: (tab, options = {}) => world.open({ ...options, tab }),
+    close: () => world.closeAll(),
   };
 }
 

@@ -1,18 +1,11 @@
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import type { IDBFactory } from 'fake-indexeddb';
 import type { CatalogueOptions } from '../../../src/catalogue-options.js';
 import type { Catalogue } from '../../../src/create-catalogue.js';
-import { createCatalogue } from '../../../src/eager-entry.js';
-import { createManualConnectivity, type FetchLike, type ManualConnectivity } from '../../../src/env.js';
-import {
-  createFakeService,
-  createVirtualClock,
-  FAKE_ACCESS_TOKEN,
-  type FakeService,
-  type FakeServiceOptions,
-  type VirtualClock,
-} from '../../../src/testing/index.js';
+import type { FetchLike, ManualConnectivity } from '../../../src/env.js';
+import type { FakeService, FakeServiceOptions, VirtualClock } from '../../../src/testing/index.js';
+import { type CatalogueDoor, catalogueWorld } from '../../helpers/catalogue-world.js';
 
-export const BASE_URL = 'http://127.0.0.1:8787';
+export { BASE_URL } from '../../helpers/catalogue-world.js';
 /** 1 November 2026, 12:00 UTC: the whole run stays inside one service day (airing today, trending periods). */
 export const START = Date.UTC(2026, 10, 1, 12);
 
@@ -36,43 +29,25 @@ export interface World {
   settle(ms?: number): Promise<void>;
 }
 
-export function createWorld(options: { seed: number; service?: FakeServiceOptions; dbName?: string }): World {
-  const clock = createVirtualClock(START);
-  const service = createFakeService({ seed: options.seed, clock, baseUrl: BASE_URL, ...options.service });
-  const connectivity = createManualConnectivity(true);
-  const indexedDB = new IDBFactory();
-  const random = seededRandom(options.seed * 7919 + 1);
-  const requests: Request[] = [];
-  const recording: FetchLike = (input, init) => {
-    const request = new Request(input, init);
-    requests.push(request.clone());
-    return service.fetch(request);
-  };
-  return {
-    service,
-    clock,
-    connectivity,
-    indexedDB,
-    requests,
-    open({ wrapFetch, ...overrides } = {}) {
-      return createCatalogue({
-        baseUrl: BASE_URL,
-        accessToken: FAKE_ACCESS_TOKEN,
-        fetch: wrapFetch ? wrapFetch(recording) : recording,
-        clock,
-        connectivity,
-        random,
-        indexedDB: { indexedDB, IDBKeyRange },
-        dbName: options.dbName ?? 'catalogue-reliability',
-        ...overrides,
-      });
-    },
-    async settle(ms = 0) {
-      for (let i = 0; i < 10; i++) await clock.flush();
-      if (ms > 0) await clock.advance(ms);
-      for (let i = 0; i < 10; i++) await clock.flush();
-    },
-  };
+/**
+ * The reliability suites' `catalogueWorld`: its start, its seeds and its database name. Its door is `eager` unless
+ * asked: the suites on it (crash points, quota, the durable sign-out) install store middleware and read the core's
+ * database right after `open()`, before a lazy core could have arrived.
+ */
+export function createWorld(options: {
+  seed: number;
+  service?: FakeServiceOptions;
+  dbName?: string;
+  door?: CatalogueDoor;
+}): World {
+  return catalogueWorld({
+    door: options.door ?? 'eager',
+    start: START,
+    seed: options.seed,
+    ...(options.service ? { service: options.service } : {}),
+    randomSeed: options.seed * 7919 + 1,
+    dbName: options.dbName ?? 'catalogue-reliability',
+  });
 }
 
 /** Collects unhandled rejections while a test runs: nothing the library starts may reject unobserved. */

@@ -34,8 +34,8 @@ type FixtureOptions = Parameters<typeof catalogueFixture>[0];
 
 /** A catalogue tracking the first `seriesCount` non-adult series of the fake (all their seasons). */
 export async function changeFixture(seriesCount: number, options: FixtureOptions = {}): Promise<ChangeFixture> {
-  const fixture = catalogueFixture(options);
-  // Installed before the database opens (DBCore middleware must be).
+  // The eager door: the write counter is DBCore middleware, installed before the core's database opens (it must be).
+  const fixture = catalogueFixture({ door: 'eager', ...options });
   const writes = countWrites(databaseOf(fixture.catalogue));
   const events: ChangesAppliedEvent[] = [];
   fixture.catalogue.on('changesApplied', (event) => events.push(event));
