@@ -253,7 +253,12 @@ export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArriv
       const held: (typeof listeners)[number] = { event, listener: listener as never };
       listeners.push(held);
       whenLoaded((c) => {
-        if (listeners.includes(held)) held.off = c.on(event, listener);
+        if (!listeners.includes(held)) return;
+        held.off = c.on(event, listener);
+        // Before the core the status was the door's own, which differs from the one the core starts from only by the
+        // connection: changed meanwhile, that is a change of status like any other, told to those who listen.
+        if (event === 'status' && c.status.online !== initialStatus.online)
+          (listener as (s: SyncStatus) => void)(c.status);
       });
       void load().catch(() => {});
       return () => {

@@ -12,6 +12,7 @@ import type { OperationViews } from '../../src/query/create-views.js';
 import type { OutboxView } from '../../src/query/outbox-view.js';
 import type { CatalogueSync } from '../../src/sync/catalogue-sync.js';
 import type { AccountMutations } from '../../src/sync/mutations.js';
+import type { SyncStatus } from '../../src/sync/sync-status.js';
 import { fakeWorldOptions } from '../helpers/fake-world-options.js';
 
 /**
@@ -95,5 +96,37 @@ describe('one front door', () => {
     expect(user.getSnapshot()).toBeUndefined();
     await expect(outbox.drain()).resolves.toBeUndefined();
     await expect(account.markFavorite({ media_type: 'tv', media_id: 1, favorite: true })).rejects.toThrow();
+  });
+
+  it('a status listener added before the core arrived hears the status the core starts from when the connection changed meanwhile', async () => {
+    let online = true;
+    const subscribers = new Set<(online: boolean) => void>();
+    const connectivity = {
+      isOnline: () => online,
+      subscribe(listener: (online: boolean) => void) {
+        subscribers.add(listener);
+        return () => subscribers.delete(listener);
+      },
+    };
+    const main = createCatalogue(fakeWorldOptions('front-door-status', { connectivity }).options);
+    opened.push(main);
+    const heard: SyncStatus[] = [];
+    main.on('status', (status) => heard.push(status));
+    expect(main.status.online).toBe(true);
+    // Offline before the core is there: nobody subscribed to the connection yet, the core starts offline.
+    online = false;
+    await main.auth.ready();
+    expect(main.status.online).toBe(false);
+    expect(heard.at(-1)?.online).toBe(false);
+    expect(heard.at(-1)).toBe(main.status);
+  });
+
+  it('a status listener added before the core arrived hears nothing new when nothing changed', async () => {
+    const main = createCatalogue(options());
+    opened.push(main);
+    const heard: SyncStatus[] = [];
+    main.on('status', (status) => heard.push(status));
+    await main.auth.ready();
+    expect(heard).toEqual([]);
   });
 });
