@@ -17,6 +17,8 @@
  *   `toplevel`; see `trace.ts`): top-level tasks of the renderer main thread. A trace rather than the Performance
  *   domain's `TaskDuration` delta because it gives every task's duration and the busy figure from the same tasks;
  *   `TaskDuration` is kept as a cross-check field. The page's own `longtask` PerformanceObserver count beside it.
+ *   The same figures from the thread's CPU time (`tdur`) as reference rows (`cpu*`): on a loaded machine a task's
+ *   wall duration includes the time its thread waited for a core.
  * - growth: busy and wall at 500 pages ÷ at 250, per side and kind; the library's against raw Dexie's.
  * - heap peak per kind, 500 pages, library vs raw Dexie: `Runtime.getHeapUsage` polled every 50 ms during a run
  *   of its own (not a timed one: polling costs the main thread), minus the heap after a forced GC before it. A
@@ -64,6 +66,9 @@ async function measureRun(cdp: CDPSession, trace: MainThreadTrace, run: Runner, 
   const tasks = await trace.stop();
   return {
     ...tasks,
+    cpuBusyMs: tasks.cpu?.busyMs ?? null,
+    cpuAtLeast50: tasks.cpu?.atLeast50 ?? null,
+    cpuLongestMs: tasks.cpu?.longestMs ?? null,
     wallMs: round(result.wallMs, 1),
     observedLongTasks: result.longTasks.length,
     taskDurationMs: round(after - before, 1),
