@@ -1,11 +1,11 @@
 /**
- * Profiles the library's side of sync-main-thread: `npx tsx bench/browser/profile-sync.ts` (what
- * `bench/browser/PROFILE.md` was written from). The sync page is built unminified with source maps, the fake's
- * answers prepared as in the benchmark, one unmeasured run, then Chromium's sampling profiler (`Profiler.start`,
- * 200 µs) over one `pullList` run of 250 pages (one list) and one of 1,000 (2 × 500). Prints, per size, the top
- * functions by self time (with their `src/` file, through the source map) and by total time, and the per-page
- * self time of each source file at 250 and 1,000 pages; writes the raw `.cpuprofile`s under `.tmp-bench-profile/`.
- * This is a CLI entry: it prints to stdout.
+ * Profiles the library's side of sync-main-thread: `npx tsx bench/browser/profile-sync.ts [--kind popularPeople]`
+ * (what `bench/browser/PROFILE.md` was written from). The sync page is built unminified with source maps, the fake
+ * served outside the page as in the benchmark, one unmeasured run, then Chromium's sampling profiler
+ * (`Profiler.start`, 200 µs) over one `pullList` run of 250 pages and one of 500 of the same list (discover by
+ * default). Prints, per size, the top functions by self time (with their `src/` file, through the source map) and
+ * by total time, and the per-page self time of each source file at 250 and 500 pages; writes the raw
+ * `.cpuprofile`s under `.tmp-bench-profile/`. This is a CLI entry: it prints to stdout.
  */
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -15,6 +15,7 @@ import { launchChromium } from '../../test/e2e/support/chromium.js';
 import { buildPage, PACKAGE_ROOT } from './build-pages.js';
 import { windowLists } from './lists.js';
 import type { ListSpec } from './sides/shared.js';
+import type { SyncKind, SyncList } from './sync-page/api.js';
 
 interface CallFrame {
   functionName: string;
@@ -202,10 +203,19 @@ function longStretches(profile: Profile, fileOf: (url: string, line: number, col
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
+/** `--kind popularPeople` profiles the people list; discover by default. */
+function kindArgument(): SyncKind {
+  const at = process.argv.indexOf('--kind');
+  const kind = at < 0 ? 'discoverTv' : process.argv[at + 1];
+  if (kind !== 'discoverTv' && kind !== 'popularPeople') throw new Error('--kind: discoverTv or popularPeople');
+  return kind;
+}
+
 async function main(): Promise<void> {
   const dir = await buildPage('sync-page', 'sync-page-profile', false, true);
   const fileOf = await sourceMapper(dir);
-  const served = await serveFakeService({ rateLimit: false, staticDir: dir });
+  const api = await serveFakeService({ rateLimit: false, scale: 'large', cacheMaxAge: 'full' });
+  const served = await serveFakeService({ rateLimit: false, staticDir: dir, pageOrigins: { api: [api.url] } });
   const profileDir = await mkdtemp(join(tmpdir(), 'catalogue-bench-profile-'));
   const context = await launchChromium(profileDir);
   const out = join(PACKAGE_ROOT, '.tmp-bench-profile');
@@ -215,33 +225,34 @@ async function main(): Promise<void> {
     await page.goto(`${served.url}/`);
     await page.waitForFunction(() => 'syncBench' in window);
     const cdp = await context.newCDPSession(page);
-    const [first, second] = (await windowLists()) as [ListSpec, ListSpec];
-    const sizes: Record<string, ListSpec[]> = {
-      p250: [{ params: first.params, pages: 250 }],
-      p1000: [
-        { params: first.params, pages: 500 },
-        { params: second.params, pages: 500 },
-      ],
+    const kind = kindArgument();
+    const [first] = (await windowLists()) as [ListSpec];
+    const params = kind === 'popularPeople' ? {} : first.params;
+    const sizes: Record<string, SyncList[]> = {
+      p250: [{ kind, params, pages: 250 }],
+      p500: [{ kind, params, pages: 500 }],
     };
-    await page.evaluate((l) => window.syncBench.prepare(l), sizes.p1000 as ListSpec[]);
-    await page.evaluate((l) => window.syncBench.run('library', l), sizes.p250 as ListSpec[]);
+    const run = (lists: SyncList[]) =>
+      page.evaluate(({ l, a }) => window.syncBench.run('library', l, a), { l: lists, a: api.url });
+    // Unmeasured: the JIT, and the fake's first answers of every page.
+    await run(sizes.p500 as SyncList[]);
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     const summaries: Record<string, Summary & { wallMs: number; pages: number }> = {};
     for (const [size, lists] of Object.entries(sizes)) {
       await cdp.send('HeapProfiler.collectGarbage');
       await cdp.send('Profiler.start');
-      const run = await page.evaluate((l) => window.syncBench.run('library', l), lists);
+      const result = await run(lists);
       const { profile } = await cdp.send('Profiler.stop');
-      await writeFile(join(out, `library-${size}.cpuprofile`), JSON.stringify(profile));
+      await writeFile(join(out, `library-${kind}-${size}.cpuprofile`), JSON.stringify(profile));
       for (const stretch of longStretches(profile as unknown as Profile, fileOf)) {
         print(`\n-- ${size}: a busy stretch of ${stretch.ms} ms (no idle sample), by total time inside it`);
         for (const line of stretch.top) print(`   ${line}`);
       }
       summaries[size] = {
         ...summarize(profile as unknown as Profile, fileOf),
-        wallMs: Math.round(run.wallMs),
-        pages: run.pages,
+        wallMs: Math.round(result.wallMs),
+        pages: result.pages,
       };
     }
     await writeFile(join(out, 'summary.json'), `${JSON.stringify(summaries, null, 2)}\n`);
@@ -255,8 +266,8 @@ async function main(): Promise<void> {
         print(`${String(e.ms).padStart(8)} ms ${String(e.share).padStart(5)}%  ${e.name}  ${e.file}`);
     }
     const small = summaries.p250 as Summary & { pages: number };
-    const large = summaries.p1000 as Summary & { pages: number };
-    print('\n-- self ms per page by file: 250 → 1000 (growth of the per-page cost)');
+    const large = summaries.p500 as Summary & { pages: number };
+    print('\n-- self ms per page by file: 250 → 500 (growth of the per-page cost)');
     const files = Object.keys({ ...small.byFile, ...large.byFile }).sort(
       (a, b) => (large.byFile[b] ?? 0) - (large.byFile[a] ?? 0),
     );
@@ -270,6 +281,7 @@ async function main(): Promise<void> {
   } finally {
     await context.close().catch(() => {});
     await served.close().catch(() => {});
+    await api.close().catch(() => {});
     await rm(profileDir, { recursive: true, force: true }).catch(() => {});
   }
 }

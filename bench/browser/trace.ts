@@ -15,6 +15,8 @@ interface TraceEvent {
   readonly tid: number;
   readonly ts: number;
   readonly dur?: number;
+  /** The thread's CPU time over the event, µs (where the platform reports it). */
+  readonly tdur?: number;
   readonly args?: { name?: string };
 }
 
@@ -30,6 +32,11 @@ export interface MainThreadTasks {
   readonly tbtMs: number;
   /** The longest task, ms. */
   readonly longestMs: number;
+  /**
+   * The same from the thread's CPU time (`tdur`) rather than wall time, or null where the trace has none. On a
+   * loaded machine a task's wall duration includes the time its thread waited for a core; its CPU time does not.
+   */
+  readonly cpu: { readonly busyMs: number; readonly atLeast50: number; readonly longestMs: number } | null;
 }
 
 /**
@@ -89,11 +96,13 @@ export class MainThreadTrace {
 function topLevel(events: TraceEvent[]): MainThreadTasks {
   const sorted = [...events].sort((a, b) => a.ts - b.ts);
   const durations: number[] = [];
+  const cpu: number[] = [];
   let end = Number.NEGATIVE_INFINITY;
   for (const event of sorted) {
     if (event.ts < end) continue;
     const dur = event.dur ?? 0;
     durations.push(dur / 1000);
+    if (event.tdur !== undefined) cpu.push(event.tdur / 1000);
     end = event.ts + dur;
   }
   const r = (v: number) => Math.round(v * 10) / 10;
@@ -104,5 +113,13 @@ function topLevel(events: TraceEvent[]): MainThreadTasks {
     atLeast50: durations.filter((d) => d >= 50).length,
     tbtMs: r(durations.reduce((sum, d) => sum + Math.max(0, d - 50), 0)),
     longestMs: r(durations.reduce((max, d) => Math.max(max, d), 0)),
+    cpu:
+      cpu.length === durations.length && cpu.length > 0
+        ? {
+            busyMs: r(cpu.reduce((sum, d) => sum + d, 0)),
+            atLeast50: cpu.filter((d) => d >= 50).length,
+            longestMs: r(cpu.reduce((max, d) => Math.max(max, d), 0)),
+          }
+        : null,
   };
 }

@@ -17,10 +17,20 @@ export interface ListPager {
   pull(page: number): Promise<WriteResult>;
   /** The stored page's ids and totals, or undefined (only needed when a write did not say: a 304). */
   read(page: number): Promise<PageSummary | undefined>;
-  /** Told every page after page 1, before any of them starts (to read what they all need at once). */
+  /**
+   * Told the pages after page 1 a slice at a time (`ANNOUNCE_AHEAD` pages), each slice before any of its pages
+   * starts (to read what they need at once).
+   */
   willPull?(pages: readonly number[]): Promise<void>;
   progress(done: number, total: number): void;
 }
+
+/**
+ * How many pages `willPull` is told at once. Not the whole list: preparing and reading ahead 499 pages was one task
+ * of hundreds of milliseconds on a phone's CPU (each page's call is validated and keyed, each key read); a slice is
+ * a short one, and the next slice is read while the window works through this one.
+ */
+export const ANNOUNCE_AHEAD = 32;
 
 /**
  * Pages through a list from page 1: page 1 first (it tells `total_pages`), then the rest, `window` at a time (each
@@ -45,7 +55,21 @@ export async function pullListPages(
   let done = 1;
   pager.progress(done, total);
   const rest = Array.from({ length: total - 1 }, (_, i) => i + 2);
-  await pager.willPull?.(rest);
+  const slices = new Map<number, Promise<void>>();
+  /** The slice holding `rest[index]`, announced once; undefined past the end. */
+  const announce = (index: number): Promise<void> | undefined => {
+    if (!pager.willPull || index >= rest.length) return undefined;
+    const slice = Math.floor(index / ANNOUNCE_AHEAD);
+    let told = slices.get(slice);
+    if (!told) {
+      told = pager.willPull(rest.slice(slice * ANNOUNCE_AHEAD, (slice + 1) * ANNOUNCE_AHEAD));
+      // Read ahead of its pages: its failure reaches the first page that awaits it.
+      told.catch(() => {});
+      slices.set(slice, told);
+    }
+    return told;
+  };
+  await announce(0);
   // A window of pages in flight, each to its write: pages are not all started at once, so their parsed answers do
   // not pile up in memory ahead of their writes, and starting them is never one long chain of work.
   const pagesRead: PageSummary[] = [];
@@ -56,6 +80,9 @@ export async function pullListPages(
       const index = next++;
       const page = rest[index] as number;
       try {
+        await announce(index);
+        // The next slice is read while this one's pages are pulled.
+        announce(index + ANNOUNCE_AHEAD / 2);
         const result = await pager.pull(page);
         done += 1;
         pager.progress(done, total);

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { WriteResult } from '../../src/store/write-response.js';
-import { type ListPager, pullListPages } from '../../src/sync/pull-list-pages.js';
+import { ANNOUNCE_AHEAD, type ListPager, pullListPages } from '../../src/sync/pull-list-pages.js';
 
-const TOTAL_PAGES = 40;
+// More than two slices of `willPull`, so announcing is seen slice by slice.
+const TOTAL_PAGES = 2 * ANNOUNCE_AHEAD + 10;
 
 /** A pager over a list of 40 pages of 2 ids each; each pull settles after a few microtask turns. */
 function pager(options: { failAt?: number } = {}) {
@@ -10,11 +11,14 @@ function pager(options: { failAt?: number } = {}) {
   let inFlight = 0;
   let maxInFlight = 0;
   const willPull: number[][] = [];
+  /** Pages announced when each page started. */
+  const announcedAtStart = new Map<number, number>();
   const list: ListPager = {
     async willPull(pages) {
       willPull.push([...pages]);
     },
     async pull(page) {
+      announcedAtStart.set(page, willPull.flat().length);
       started.push(page);
       inFlight += 1;
       maxInFlight = Math.max(maxInFlight, inFlight);
@@ -31,7 +35,7 @@ function pager(options: { failAt?: number } = {}) {
     read: async () => undefined,
     progress: () => {},
   };
-  return { list, started, willPull, maxInFlight: () => maxInFlight };
+  return { list, started, willPull, announcedAtStart, maxInFlight: () => maxInFlight };
 }
 
 describe('pullListPages', () => {
@@ -42,8 +46,23 @@ describe('pullListPages', () => {
     expect(result.ids).toEqual(Array.from({ length: TOTAL_PAGES * 2 }, (_, i) => i + 2));
     expect(p.maxInFlight()).toBe(6);
     expect(p.started).toHaveLength(TOTAL_PAGES);
-    // The pages after page 1 are announced once, together, before any of them starts.
-    expect(p.willPull).toEqual([Array.from({ length: TOTAL_PAGES - 1 }, (_, i) => i + 2)]);
+    // The pages after page 1 are announced once each, in order.
+    expect(p.willPull.flat()).toEqual(Array.from({ length: TOTAL_PAGES - 1 }, (_, i) => i + 2));
+  });
+
+  it('announces the pages a slice at a time, each page before it starts, never the whole list at once', async () => {
+    const p = pager();
+    await pullListPages('discoverTv', 500, 6, p.list);
+    // Preparing and reading ahead a whole list at once was one long task: no slice is longer than ANNOUNCE_AHEAD.
+    expect(p.willPull.length).toBeGreaterThan(2);
+    for (const slice of p.willPull) expect(slice.length).toBeLessThanOrEqual(ANNOUNCE_AHEAD);
+    // A page starts only once it has been announced (its freshness read ahead).
+    for (const page of p.started.filter((n) => n > 1)) {
+      const position = page - 2;
+      expect(p.announcedAtStart.get(page)).toBeGreaterThan(position);
+    }
+    // Announced lazily: when page 2 started, only the first slice was.
+    expect(p.announcedAtStart.get(2)).toBe(ANNOUNCE_AHEAD);
   });
 
   it('starts no page after the first failure', async () => {

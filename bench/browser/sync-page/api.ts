@@ -1,7 +1,16 @@
 /** What the sync page exposes on `window.syncBench` for `bench/browser/sync-main-thread.ts`. */
-import type { ListSpec } from '../sides/shared.js';
 
 export type SyncSide = 'library' | 'raw' | 'tanstackQuery';
+
+/** The two kinds of list a sync pulls: flat summaries, and people whose `known_for` nests works. */
+export type SyncKind = 'discoverTv' | 'popularPeople';
+
+/** One list to pull: its kind, its params (without page and language) and how many pages from page 1. */
+export interface SyncList {
+  readonly kind: SyncKind;
+  readonly params: Record<string, string>;
+  readonly pages: number;
+}
 
 export interface SyncRun {
   /** From the side's first call (its database opened in it) to the last page stored. */
@@ -12,12 +21,11 @@ export interface SyncRun {
 }
 
 export interface SyncPageApi {
-  /** Asks the in-page fake for every page of `lists` and keeps the answers (body and headers) for `run`. */
-  prepare(lists: readonly ListSpec[]): Promise<{ prepared: number; ms: number }>;
-  /** One side pulls `lists` into a new database from the prepared answers; the database is deleted after. */
-  run(side: SyncSide, lists: readonly ListSpec[]): Promise<SyncRun>;
-  /** Drops the prepared answers. */
-  forget(): void;
+  /**
+   * One side pulls `lists` from the fake at `api` (another origin: the fake runs outside the page) into a new
+   * database; the database is deleted after.
+   */
+  run(side: SyncSide, lists: readonly SyncList[], api: string): Promise<SyncRun>;
 }
 
 declare global {

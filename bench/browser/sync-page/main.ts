@@ -1,48 +1,30 @@
 /**
- * sync-main-thread's page (built by Vite in production mode): the fake service runs in the page (the
- * `createFakeService` fetch of `catalogue-sync/testing`), but its answers are asked for before timing and served
- * from a Map by a trivial fetch, so a run measures the client's work only. Sides: the library
- * (`catalogue.sync.pullList`, rate limit off), raw Dexie (parse + zod validation + one transaction per page) and
- * TanStack Query with the per-query persister (`setQueryData` + `persistQueryByKey`). Both baselines page like
- * `pullList`: page 1, then the rest with 8 in flight (the library's default concurrency).
+ * sync-main-thread's page (built by Vite in production mode). The fake service runs OUTSIDE the page (its own
+ * server on 127.0.0.1, another origin, open CORS), so the page's heap and main thread hold only each side's
+ * work: the request, the body, validation and storage. Sides: the library (`catalogue.sync.pullList`, rate limit
+ * off), raw Dexie (`fetch` + `json()` + zod validation + one transaction per page, the page's records in one
+ * primary-key-only table as served) and TanStack Query with the per-query persister (`setQueryData` +
+ * `persistQueryByKey`). Both baselines page like `pullList`: page 1, then the rest with 8 in flight (the
+ * library's default concurrency).
  */
 import { QueryClient } from '@tanstack/query-core';
 import { experimental_createQueryPersister } from '@tanstack/query-persist-client-core';
 import { Dexie } from 'dexie';
 import { z } from 'zod';
 import { createCatalogue } from '../../../src/index.js';
-import { createFakeService, FAKE_ACCESS_TOKEN } from '../../../src/testing/index.js';
 import { keyvalStorage } from '../sides/keyval.js';
-import { LANGUAGE, type ListSpec, pageKey, pool } from '../sides/shared.js';
-import type { SyncPageApi, SyncRun, SyncSide } from './api.js';
+import { LANGUAGE, pool, TOKEN } from '../sides/shared.js';
+import type { SyncKind, SyncList, SyncPageApi, SyncRun, SyncSide } from './api.js';
 
-const BASE = 'http://fake.test';
 const CONCURRENCY = 8;
+const PATHS: Record<SyncKind, string> = { discoverTv: '/3/discover/tv', popularPeople: '/3/person/popular' };
 
-/** A URL's path and its query sorted by name: the key of a prepared answer, whatever order a side builds. */
-function canonical(url: string): string {
-  const parsed = new URL(url, BASE);
-  const query = [...parsed.searchParams.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `${parsed.pathname}?${new URLSearchParams(query).toString()}`;
-}
+const urlOf = (api: string, list: SyncList, page: number) =>
+  `${api}${PATHS[list.kind]}?${new URLSearchParams({ ...list.params, language: LANGUAGE, page: String(page) }).toString()}`;
 
-const urlOf = (params: Record<string, string>, page: number) =>
-  `${BASE}/3/discover/tv?${new URLSearchParams({ ...params, language: LANGUAGE, page: String(page) }).toString()}`;
-
-interface Prepared {
-  readonly body: string;
-  readonly headers: [string, string][];
-}
-let prepared = new Map<string, Prepared>();
-let fake: ReturnType<typeof createFakeService> | undefined;
-
-/** Serves prepared answers only: a request nobody prepared is a bug of the benchmark, and says so. */
-async function preparedFetch(input: Request | string | URL): Promise<Response> {
-  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  const answer = prepared.get(canonical(url));
-  if (!answer) throw new TypeError(`sync page: no prepared answer for ${url}`);
-  return new Response(answer.body, { status: 200, headers: answer.headers });
-}
+/** The same key for a page on every side: the kind, the list's params and the page, in a stable order. */
+const pageKey = (list: SyncList, page: number) =>
+  JSON.stringify([list.kind, ...Object.entries(list.params).sort(([a], [b]) => (a < b ? -1 : 1)), page]);
 
 let count = 0;
 const fresh = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++count}`;
@@ -56,65 +38,96 @@ function deleteDatabase(name: string): Promise<void> {
 }
 
 /** Page 1 of each list, then its other pages with 8 in flight; lists one after another (as `pullList` does). */
-async function pageThrough(
-  lists: readonly ListSpec[],
-  one: (params: Record<string, string>, page: number) => Promise<void>,
-) {
+async function pageThrough(lists: readonly SyncList[], one: (list: SyncList, page: number) => Promise<void>) {
   for (const list of lists) {
-    await one(list.params, 1);
-    await pool(list.pages - 1, CONCURRENCY, (i) => one(list.params, i + 2));
+    await one(list, 1);
+    await pool(list.pages - 1, CONCURRENCY, (i) => one(list, i + 2));
   }
 }
 
-async function getJson(params: Record<string, string>, page: number): Promise<unknown> {
-  const response = await preparedFetch(urlOf(params, page));
+async function getJson(api: string, list: SyncList, page: number): Promise<unknown> {
+  const response = await fetch(urlOf(api, list, page), { headers: { authorization: `Bearer ${TOKEN}` } });
+  if (response.status !== 200) throw new Error(`sync page: ${list.kind} page ${page} answered ${response.status}`);
   return response.json();
 }
 
-// The raw side's validation: the same summary fields the library's schema checks (zod, objects stripped).
+// The raw side's validation: the same fields the library's schemas check (zod, objects stripped).
 const imagePath = z.string().nullable();
-const summary = z.object({
+const date = z
+  .string()
+  .regex(/^(\d{4}-\d{2}-\d{2})?$/)
+  .nullable();
+const work = {
   adult: z.boolean().optional(),
   backdrop_path: imagePath,
-  first_air_date: z
-    .string()
-    .regex(/^(\d{4}-\d{2}-\d{2})?$/)
-    .nullable(),
   genre_ids: z.array(z.number().int()),
   id: z.number().int(),
-  media_type: z.literal('tv').optional(),
-  name: z.string(),
-  origin_country: z.array(z.string()),
   original_language: z.string(),
-  original_name: z.string(),
   overview: z.string(),
   popularity: z.number(),
   poster_path: imagePath,
   softcore: z.boolean().optional(),
   vote_average: z.number(),
   vote_count: z.number(),
+};
+const series = z.object({
+  ...work,
+  first_air_date: date,
+  media_type: z.literal('tv').optional(),
+  name: z.string(),
+  origin_country: z.array(z.string()),
+  original_name: z.string(),
 });
-const envelope = z.object({
-  page: z.number().int().min(0),
-  results: z.array(summary),
-  total_pages: z.number().int().min(0),
-  total_results: z.number().int().min(0),
+const movie = z.object({
+  ...work,
+  media_type: z.literal('movie'),
+  original_title: z.string(),
+  release_date: date,
+  title: z.string(),
+  video: z.boolean(),
 });
+const knownFor = z.discriminatedUnion('media_type', [
+  movie.extend({ popularity: z.number().optional(), backdrop_path: imagePath.optional() }),
+  series.extend({
+    media_type: z.literal('tv'),
+    popularity: z.number().optional(),
+    backdrop_path: imagePath.optional(),
+  }),
+]);
+const person = z.object({
+  adult: z.boolean(),
+  gender: z.number().int(),
+  id: z.number().int(),
+  known_for: z.array(knownFor),
+  known_for_department: z.string(),
+  name: z.string(),
+  original_name: z.string().optional(),
+  popularity: z.number(),
+  profile_path: imagePath,
+});
+const envelopeOf = <T extends z.ZodTypeAny>(item: T) =>
+  z.object({
+    page: z.number().int().min(0),
+    results: z.array(item),
+    total_pages: z.number().int().min(0),
+    total_results: z.number().int().min(0),
+  });
+const envelopes = { discoverTv: envelopeOf(series), popularPeople: envelopeOf(person) };
 
-const sides: Record<SyncSide, (lists: readonly ListSpec[]) => Promise<() => Promise<void>>> = {
-  async library(lists) {
+const sides: Record<SyncSide, (lists: readonly SyncList[], api: string) => Promise<() => Promise<void>>> = {
+  async library(lists, api) {
     const name = fresh('sync-library');
     const catalogue = createCatalogue({
-      baseUrl: BASE,
-      accessToken: FAKE_ACCESS_TOKEN,
+      baseUrl: api,
+      accessToken: TOKEN,
       dbName: name,
-      fetch: preparedFetch,
-      // Rate limit off on the client too (the fake's is off: its answers are prepared).
+      fetch: (input, init) => fetch(input, init),
+      // Rate limit off on the client too (the fake's is off).
       rateLimit: { perSecond: 1_000_000 },
       broadcastChannel: false,
     });
     for (const list of lists) {
-      const result = await catalogue.sync.pullList('discoverTv', list.params, { pages: list.pages });
+      const result = await catalogue.sync.pullList(list.kind, list.params, { pages: list.pages });
       if (result.pages !== list.pages) throw new Error(`library: ${result.pages} pages pulled, not ${list.pages}`);
     }
     return async () => {
@@ -122,15 +135,18 @@ const sides: Record<SyncSide, (lists: readonly ListSpec[]) => Promise<() => Prom
       await deleteDatabase(name);
     };
   },
-  async raw(lists) {
+  async raw(lists, api) {
     const name = fresh('sync-raw');
     const db = new Dexie(name);
-    db.version(1).stores({ series: 'id', pages: 'key' });
-    await pageThrough(lists, async (params, page) => {
-      const body = envelope.parse(await getJson(params, page));
-      await db.transaction('rw', db.table('series'), db.table('pages'), async () => {
-        await db.table('series').bulkPut(body.results);
-        await db.table('pages').put({ key: pageKey(params, page), ids: body.results.map((r) => r.id) });
+    db.version(1).stores({ records: '[kind+id]', pages: 'key' });
+    const records = db.table('records');
+    const pages = db.table('pages');
+    await pageThrough(lists, async (list, page) => {
+      const body = envelopes[list.kind].parse(await getJson(api, list, page));
+      const rows = body.results.map((item: { id: number }) => ({ ...item, kind: list.kind }));
+      await db.transaction('rw', records, pages, async () => {
+        await records.bulkPut(rows);
+        await pages.put({ key: pageKey(list, page), ids: rows.map((row) => row.id) });
       });
     });
     return async () => {
@@ -138,13 +154,13 @@ const sides: Record<SyncSide, (lists: readonly ListSpec[]) => Promise<() => Prom
       await deleteDatabase(name);
     };
   },
-  async tanstackQuery(lists) {
+  async tanstackQuery(lists, api) {
     const name = fresh('sync-query');
     const client = new QueryClient({ defaultOptions: { queries: { gcTime: Number.POSITIVE_INFINITY } } });
     const persister = experimental_createQueryPersister({ storage: keyvalStorage(name) });
-    await pageThrough(lists, async (params, page) => {
-      const key = ['discoverTv', pageKey(params, page)];
-      client.setQueryData(key, await getJson(params, page));
+    await pageThrough(lists, async (list, page) => {
+      const key = [pageKey(list, page)];
+      client.setQueryData(key, await getJson(api, list, page));
       await persister.persistQueryByKey(key, client);
     });
     return async () => {
@@ -156,40 +172,19 @@ const sides: Record<SyncSide, (lists: readonly ListSpec[]) => Promise<() => Prom
 };
 
 const api: SyncPageApi = {
-  async prepare(lists) {
-    const started = performance.now();
-    fake ??= createFakeService({ scale: 'large', rateLimit: false, cacheMaxAge: 'full' });
-    const service = fake;
-    let added = 0;
-    for (const list of lists) {
-      for (let page = 1; page <= list.pages; page++) {
-        const url = urlOf(list.params, page);
-        const key = canonical(url);
-        if (prepared.has(key)) continue;
-        const response = await service.fetch(url, { headers: { authorization: `Bearer ${FAKE_ACCESS_TOKEN}` } });
-        if (response.status !== 200) throw new Error(`prepare: ${url} answered ${response.status}`);
-        prepared.set(key, { body: await response.text(), headers: [...response.headers.entries()] });
-        added += 1;
-      }
-    }
-    return { prepared: added, ms: performance.now() - started };
-  },
-  async run(side, lists): Promise<SyncRun> {
+  async run(side, lists, base): Promise<SyncRun> {
     const longTasks: number[] = [];
     const observer = new PerformanceObserver((entries) => {
       for (const entry of entries.getEntries()) longTasks.push(entry.duration);
     });
     observer.observe({ type: 'longtask' });
     const started = performance.now();
-    const cleanup = await sides[side](lists);
+    const cleanup = await sides[side](lists, base);
     const wallMs = performance.now() - started;
     for (const entry of observer.takeRecords()) longTasks.push(entry.duration);
     observer.disconnect();
     await cleanup();
     return { wallMs, longTasks, pages: lists.reduce((sum, list) => sum + list.pages, 0) };
-  },
-  forget() {
-    prepared = new Map();
   },
 };
 

@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { endpoints, type ResponseOf } from '../../src/api/index.js';
+import type { CatalogueDatabase } from '../../src/store/index.js';
+import { readStored, writeResponse } from '../../src/store/index.js';
+import { createFakeService, FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
+import { freshDatabase, loadSample, ok } from './store-fixtures.js';
+
+const at = { expiresAt: 3_600_000, now: 0 };
+
+interface Counts {
+  readwrite: number;
+  readonly: number;
+  /** Read requests per table: one per `getMany` (a bulkGet), one per `get`, one per query or cursor. */
+  reads: Record<string, number>;
+  /** Keys asked for by those reads. */
+  keysRead: Record<string, number>;
+  /** Put requests per table, and the rows they carried. */
+  puts: Record<string, number>;
+  rowsPut: Record<string, number>;
+}
+
+/**
+ * Counts, below the store's code (a DBCore middleware), the transactions, reads and puts a database sees: what a
+ * page's write costs in IndexedDB requests, whoever issues them. Installed before the database opens.
+ */
+function countRequests(db: CatalogueDatabase): Counts {
+  const counts: Counts = { readwrite: 0, readonly: 0, reads: {}, keysRead: {}, puts: {}, rowsPut: {} };
+  const add = (map: Record<string, number>, name: string, n: number) => {
+    map[name] = (map[name] ?? 0) + n;
+  };
+  db.use({
+    stack: 'dbcore',
+    name: 'count-requests',
+    create: (down) => ({
+      ...down,
+      transaction(stores, mode, options) {
+        counts[mode === 'readwrite' ? 'readwrite' : 'readonly'] += 1;
+        return down.transaction(stores, mode, options);
+      },
+      table(name) {
+        const table = down.table(name);
+        return {
+          ...table,
+          get: (req) => {
+            add(counts.reads, name, 1);
+            add(counts.keysRead, name, 1);
+            return table.get(req);
+          },
+          getMany: (req) => {
+            add(counts.reads, name, 1);
+            add(counts.keysRead, name, req.keys.length);
+            return table.getMany(req);
+          },
+          query: (req) => {
+            add(counts.reads, name, 1);
+            return table.query(req);
+          },
+          openCursor: (req) => {
+            add(counts.reads, name, 1);
+            return table.openCursor(req);
+          },
+          mutate: (req) => {
+            if (req.type === 'put' || req.type === 'add') {
+              add(counts.puts, name, 1);
+              add(counts.rowsPut, name, req.values.length);
+            }
+            return table.mutate(req);
+          },
+        };
+      },
+    }),
+  });
+  return counts;
+}
+
+/** Pages of popular people as the fake serves them, parsed as the client would hand them over. */
+async function fakePages(pages: number): Promise<ResponseOf<'popularPeople'>[]> {
+  const fake = createFakeService({ scale: 'medium', rateLimit: false });
+  const out: ResponseOf<'popularPeople'>[] = [];
+  for (let page = 1; page <= pages; page++) {
+    const response = await fake.fetch(`http://fake.test/3/person/popular?page=${page}`, {
+      headers: { authorization: `Bearer ${FAKE_ACCESS_TOKEN}` },
+    });
+    out.push(endpoints.popularPeople.response.parse(await response.json()));
+  }
+  return out;
+}
+
+const worksOf = (data: ResponseOf<'popularPeople'>, type: 'movie' | 'tv') =>
+  new Set(data.results.flatMap((p) => p.known_for.filter((k) => k.media_type === type).map((k) => k.id)));
+
+async function writePage(db: CatalogueDatabase, data: ResponseOf<'popularPeople'>, page: number) {
+  return writeResponse(db, {
+    operation: 'popularPeople',
+    params: { page },
+    response: ok(data),
+    previousEtag: null,
+    ...at,
+  });
+}
+
+describe('a page of popular people, counted in IndexedDB requests', () => {
+  it('complete known_for works: one readwrite transaction, no read, one put request per table', async () => {
+    const db = freshDatabase();
+    const counts = countRequests(db);
+    await db.open();
+    const pages = await fakePages(3);
+    for (const [i, data] of pages.entries()) {
+      // The fake's works carry every field of their table: nothing to merge, so nothing to read.
+      expect(data.results.flatMap((p) => p.known_for).every((k) => k.popularity !== undefined)).toBe(true);
+      Object.assign(counts, { readwrite: 0, readonly: 0, reads: {}, keysRead: {}, puts: {}, rowsPut: {} });
+      await writePage(db, data, i + 1);
+      expect(counts.readwrite).toBe(1);
+      expect(counts.readonly).toBe(0);
+      expect(counts.reads).toEqual({});
+      expect(counts.puts).toMatchObject({ people: 1, movies: 1, tvSeries: 1, listPages: 1, syncMeta: 1 });
+      // Each work once, however many people are known for it.
+      expect(counts.rowsPut).toMatchObject({
+        people: data.results.length,
+        movies: worksOf(data, 'movie').size,
+        tvSeries: worksOf(data, 'tv').size,
+      });
+      expect((await readStored(db, 'popularPeople', { page: i + 1 }))?.results).toEqual(data.results);
+    }
+  });
+
+  it('works lacking popularity (real captures): one bulk read per table, each work read once, in the same transaction', async () => {
+    const db = freshDatabase();
+    const counts = countRequests(db);
+    await db.open();
+    const people = await loadSample('popularPeople', 'person-popular.json');
+    // A work two people are known for: read, merged and written once.
+    const [first, second] = people.results;
+    if (!first || !second || !first.known_for[0]) throw new Error('sample too short');
+    const shared = { ...people, results: [first, { ...second, known_for: [...second.known_for, first.known_for[0]] }] };
+    Object.assign(counts, { readwrite: 0, readonly: 0, reads: {}, keysRead: {}, puts: {}, rowsPut: {} });
+    await writePage(db, shared, 1);
+    expect(counts.readwrite).toBe(1);
+    expect(counts.readonly).toBe(0);
+    const movies = worksOf(shared, 'movie').size;
+    const series = worksOf(shared, 'tv').size;
+    expect(movies + series).toBeGreaterThan(1);
+    expect(counts.keysRead.movies ?? 0).toBe(movies);
+    expect(counts.keysRead.tvSeries ?? 0).toBe(series);
+    expect(counts.reads.movies ?? 0).toBe(movies > 0 ? 1 : 0);
+    expect(counts.reads.tvSeries ?? 0).toBe(series > 0 ? 1 : 0);
+    expect([counts.rowsPut.movies ?? 0, counts.rowsPut.tvSeries ?? 0, counts.rowsPut.people]).toEqual([
+      movies,
+      series,
+      2,
+    ]);
+  });
+});
