@@ -10,6 +10,7 @@ import {
   STATE_KEY,
 } from '../../src/store/first-answers-db.js';
 import type { WritersState } from '../../src/store/first-answers-state.js';
+import { refusePuts, wrapTransactions } from '../support/wrap-transactions.js';
 
 const DB = 'catalogue-test';
 
@@ -43,40 +44,12 @@ function manualTimers() {
 function instrumented(factory: IDBFactory) {
   const counts = { readonly: 0, readwrite: 0 };
   const control = { counts, failing: false, full: false };
-  const fill = (tx: IDBTransaction) => {
-    const objectStore = tx.objectStore.bind(tx);
-    tx.objectStore = (name: string) => {
-      const store = objectStore(name);
-      for (const method of ['put', 'add'] as const) {
-        const original = store[method].bind(store);
-        store[method] = ((...args: Parameters<IDBObjectStore['put']>) => {
-          if (control.full) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-          return original(...args);
-        }) as IDBObjectStore['put'];
-      }
-      return store;
-    };
-    return tx;
-  };
-  const wrapped = {
-    open(name: string, version?: number) {
-      const request = factory.open(name, version);
-      request.addEventListener('success', () => {
-        const db = request.result;
-        const transaction = db.transaction.bind(db);
-        db.transaction = ((stores: string | string[], mode?: IDBTransactionMode) => {
-          const kind = mode === 'readwrite' ? 'readwrite' : 'readonly';
-          if (kind === 'readwrite' && control.failing) throw new DOMException('injected', 'QuotaExceededError');
-          counts[kind] += 1;
-          return fill(transaction(stores, mode));
-        }) as IDBDatabase['transaction'];
-      });
-      return request;
-    },
-    deleteDatabase: (name: string) => factory.deleteDatabase(name),
-    databases: () => factory.databases(),
-    cmp: (a: unknown, b: unknown) => factory.cmp(a, b),
-  } as IDBFactory;
+  const wrapped = wrapTransactions(factory, (open, mode) => {
+    const kind = mode === 'readwrite' ? 'readwrite' : 'readonly';
+    if (kind === 'readwrite' && control.failing) throw new DOMException('injected', 'QuotaExceededError');
+    counts[kind] += 1;
+    return refusePuts(open(), () => control.full);
+  });
   return { factory: wrapped, control };
 }
 

@@ -9,6 +9,7 @@ import { browseUnitsByAge, evictBrowseData, readStoredWithMeta } from '../../src
 import type { StoredOperation } from '../../src/store/store-mappings.js';
 import { applyEpisodeChanges } from '../../src/sync/changes/apply-episode-changes.js';
 import { prepareCall } from '../../src/sync/prepare-call.js';
+import { wrapTransactions } from '../support/wrap-transactions.js';
 import { closedAfterEach } from './catalogue-fixture.js';
 
 const open = closedAfterEach();
@@ -131,23 +132,10 @@ function manualTimers() {
 /** Counts the readwrite and readonly transactions of the connections `factory` opens. */
 function countingFactory(factory: IDBFactory) {
   const counts = { readonly: 0, readwrite: 0 };
-  const wrapped = {
-    open(name: string, version?: number) {
-      const request = factory.open(name, version);
-      request.addEventListener('success', () => {
-        const db = request.result;
-        const transaction = db.transaction.bind(db);
-        db.transaction = ((stores: string | string[], mode?: IDBTransactionMode) => {
-          counts[mode === 'readwrite' ? 'readwrite' : 'readonly'] += 1;
-          return transaction(stores, mode);
-        }) as IDBDatabase['transaction'];
-      });
-      return request;
-    },
-    deleteDatabase: (name: string) => factory.deleteDatabase(name),
-    databases: () => factory.databases(),
-    cmp: (a: unknown, b: unknown) => factory.cmp(a, b),
-  } as IDBFactory;
+  const wrapped = wrapTransactions(factory, (open, mode) => {
+    counts[mode === 'readwrite' ? 'readwrite' : 'readonly'] += 1;
+    return open();
+  });
   return { factory: wrapped, counts };
 }
 
