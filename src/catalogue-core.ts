@@ -1,11 +1,11 @@
 import { EventEmitter } from 'eventemitter3';
-import { createApiClient } from './api/create-api-client.js';
+import { catalogueClient } from './catalogue-client.js';
 import { registerDatabase } from './catalogue-databases.js';
 import type { ResolvedCatalogueOptions } from './catalogue-options.js';
 import { closedGuard } from './closed-guard.js';
 import type { CatalogueStorage } from './create-catalogue.js';
 import type { NewerReleaseError } from './errors/newer-release-error.js';
-import type { CatalogueCore } from './front-door.js';
+import type { CatalogueCore, EarlyFlight } from './front-door.js';
 import { platformIndexedDB } from './platform-indexed-db.js';
 import { createViews } from './query/create-views.js';
 import { imageUrl, srcSet } from './query/image-url.js';
@@ -18,6 +18,7 @@ import { clearStoredData } from './store/clear-stored-data.js';
 import { createFirstAnswers } from './store/create-first-answers.js';
 import { deleteFirstAnswersDb, firstAnswersLocation } from './store/first-answers-db.js';
 import { storageFigures } from './store/storage-figures.js';
+import { AdoptedAnswers } from './sync/adopted-answers.js';
 import type { CatalogueEvents } from './sync/catalogue-events.js';
 import { createCatalogueSync } from './sync/catalogue-sync.js';
 import { ChangeFeed } from './sync/changes/change-feed.js';
@@ -47,16 +48,9 @@ const QUEUE_EVENTS: readonly (keyof RequestQueueEvents)[] = [
  * something asks. Users never call this: `createCatalogue`'s front door (`front-door.ts`) makes it, at once
  * (`catalogue-sync/eager`) or by dynamic import once the first answers are shown (the main entry).
  */
-export function createCore(resolved: ResolvedCatalogueOptions): CatalogueCore {
+export function createCore(resolved: ResolvedCatalogueOptions, early: readonly EarlyFlight[] = []): CatalogueCore {
   const { clock, connectivity } = resolved;
-  const client = createApiClient({
-    baseUrl: resolved.baseUrl,
-    accessToken: resolved.accessToken,
-    fetch: resolved.fetch,
-    clock,
-    timeoutMs: resolved.timeoutMs,
-    maxBodyBytes: resolved.maxBodyBytes,
-  });
+  const client = catalogueClient(resolved);
   const queue = createRequestQueue({
     client,
     clock,
@@ -86,7 +80,26 @@ export function createCore(resolved: ResolvedCatalogueOptions): CatalogueCore {
     onNewerRelease: (error) => stopForNewerRelease(error),
   });
   const emitter = new EventEmitter<CatalogueEvents>();
-  const engine = new SyncEngine({ options: resolved, db, queue, emitter }, initialSyncStatus(connectivity.isOnline()));
+  const adopted = new AdoptedAnswers(queue);
+  for (const flight of early)
+    adopted.add(
+      flight.call.requestKey,
+      flight.answer.then((sent) => sent.response),
+    );
+  const engine = new SyncEngine(
+    { options: resolved, db, queue, emitter, adopted },
+    initialSyncStatus(connectivity.isOnline()),
+  );
+  // Stored as soon as they answer, whether a view still shows them or not: the engine never sends them again. An
+  // answer that has arrived was shown, so closing lets its write finish; one still on the wire is abandoned.
+  const arrived = new Set<Promise<void>>();
+  for (const flight of early) {
+    const adoption = engine.adopt(flight.call).catch(() => {});
+    flight.answer.then(
+      () => arrived.add(adoption),
+      () => {},
+    );
+  }
   const forwarders = QUEUE_EVENTS.map((event) => {
     const forward = (...args: unknown[]) => (emitter.emit as (e: string, ...a: unknown[]) => boolean)(event, ...args);
     return queue.on(event, forward as never);
@@ -142,6 +155,7 @@ export function createCore(resolved: ResolvedCatalogueOptions): CatalogueCore {
   /** Once: a second call waits for the first. */
   function close(): Promise<void> {
     closing ??= (async () => {
+      await Promise.all(arrived);
       engine.close();
       stopWatchingWrites();
       quotaResume.close();

@@ -1,12 +1,13 @@
 import { type InteropObservable, observableSymbol, toObservable } from '../query/observable.js';
 import type { View } from '../query/view.js';
 import { Subscribable } from '../sync/subscribable.js';
-import type { ViewSnapshot } from '../sync/view-snapshot.js';
+import { deepEqual, type ViewSnapshot } from '../sync/view-snapshot.js';
 
 /**
  * A view handed out before the library has loaded: it shows what the first-read path offers (a first answer,
- * else loading), and once the real view is attached it follows that view, keeping the offered snapshot only while
- * the real one is still loading (so a first answer never flickers back to loading). Subscribing before the real
+ * an early answer, else loading), and once the real view is attached it follows that view, keeping the offered
+ * snapshot only while the real one is still loading (so a first answer never flickers back to loading), or, for an
+ * early answer, until the real view has stored it. Subscribing before the real
  * view exists subscribes to it when it arrives; unsubscribing detaches from it.
  */
 export class DeferredView<S extends ViewSnapshot<unknown>, V extends View<S> = View<S>> implements View<S> {
@@ -25,6 +26,11 @@ export class DeferredView<S extends ViewSnapshot<unknown>, V extends View<S> = V
   });
   #offered: S;
   #hasOffer = false;
+  #held = false;
+  /** The real view's data object that equals the held offer's, and the offer's, shown in its place. */
+  #alias: [unknown, unknown] | undefined;
+  /** The last real snapshot shown with the offered data, and what was shown for it. */
+  #mapped: [S, S] | undefined;
   /** Whether the real view's snapshot has been shown: from then on only it is. */
   #following = false;
   #real: V | undefined;
@@ -50,11 +56,34 @@ export class DeferredView<S extends ViewSnapshot<unknown>, V extends View<S> = V
     const real = this.#real;
     if (real === undefined) return this.#offered;
     const snapshot = real.getSnapshot();
-    if (this.#following || !this.#hasOffer || snapshot.status !== 'loading') {
+    if (this.#following || !this.#hasOffer || !(snapshot.status === 'loading' || this.#awaited(snapshot))) {
+      // The real view showing, stored, the data that was offered: the offered data object stays for as long as
+      // the real view's stays (it keeps its object while the data is equal), so taking over is no change at all.
+      if (!this.#following && this.#held && deepEqual(snapshot.data, this.#offered.data)) {
+        this.#alias = [snapshot.data, this.#offered.data];
+      }
       this.#following = true;
-      return snapshot;
+      return this.#aliased(snapshot);
     }
     return this.#offered;
+  }
+
+  /** `snapshot` with the offered data object in place of the real view's equal one (the offer itself if equal). */
+  #aliased(snapshot: S): S {
+    const alias = this.#alias;
+    if (alias === undefined || snapshot.data !== alias[0]) return snapshot;
+    if (this.#mapped?.[0] !== snapshot) {
+      const mapped = { ...snapshot, data: alias[1] };
+      const offered = this.#offered;
+      const asOffered = (Object.keys(mapped) as (keyof S)[]).every((key) => Object.is(mapped[key], offered[key]));
+      this.#mapped = [snapshot, asOffered ? offered : Object.freeze(mapped)];
+    }
+    return this.#mapped[1];
+  }
+
+  /** An offered answer the real view is still storing: it has no data yet, is fetching it, and has not failed. */
+  #awaited(snapshot: S): boolean {
+    return this.#held && snapshot.data === undefined && snapshot.fetching && snapshot.error === undefined;
   }
 
   subscribe(listener: () => void): () => void {
@@ -65,11 +94,15 @@ export class DeferredView<S extends ViewSnapshot<unknown>, V extends View<S> = V
     return toObservable(this.subscribe, this.getSnapshot);
   }
 
-  /** What the first-read path found: shown until the real view has something of its own. */
-  offer(snapshot: S): void {
+  /**
+   * What the first-read path found: shown until the real view has something of its own. `held`: an answer the
+   * core is storing (a cold visit's early request), shown until the real view shows it stored, or fails to.
+   */
+  offer(snapshot: S, held = false): void {
     if (this.#following) return;
     this.#offered = snapshot;
     this.#hasOffer = true;
+    this.#held = held;
     this.#notify();
   }
 

@@ -60,6 +60,11 @@ export class EntryCache {
   }
 
   /** How many keys have an entry (tests and diagnostics). */
+  /** `call`'s answer was shown outside an entry (a cold visit's early answer, now stored): keep it as a first answer. */
+  shown(call: PreparedCall<StoredOperation>): void {
+    this.#keeper.shown(call);
+  }
+
   get size(): number {
     return this.#entries.size;
   }

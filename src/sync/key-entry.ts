@@ -271,7 +271,11 @@ export class KeyEntry<O extends StoredOperation> {
       this.#update({ fetching: false, error: undefined });
     } else {
       // An abort is a change of mind, not an error (and offline never lands here: the queue waits).
-      this.#update({ fetching: false, ...(flight.controller.signal.aborted ? {} : { error }) });
+      const failed = !flight.controller.signal.aborted;
+      // Demands still waiting for the first read had their fetch: its failure is their answer, not a reason to
+      // send again (a request adopted from before the engine can fail before the first read answers).
+      if (failed) this.#waiting = [];
+      this.#update({ fetching: false, ...(failed ? { error } : {}) });
     }
     this.#checkSettled();
     this.#idleCheck();

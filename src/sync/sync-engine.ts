@@ -13,9 +13,11 @@ import { readStored } from '../store/read-stored.js';
 import { writeRebased } from '../store/rebase-mutations.js';
 import { responseBytes } from '../store/size-ledger.js';
 import { storeFailure } from '../store/store-failure.js';
+import type { StoredOperation } from '../store/store-mappings.js';
 import { storedPageCount } from '../store/stored-page-count.js';
 import { readSyncMeta } from '../store/sync-meta.js';
 import { planResponseWrite, type WriteResult } from '../store/write-response.js';
+import type { AdoptedAnswers } from './adopted-answers.js';
 import type { CatalogueEvents } from './catalogue-events.js';
 import { CurrentUser, type UserChange } from './current-user.js';
 import { DerivedRevalidation } from './derived-revalidation.js';
@@ -62,6 +64,8 @@ interface EngineDeps {
   readonly db: CatalogueDatabase;
   readonly queue: RequestQueue;
   readonly emitter: EventEmitter<CatalogueEvents>;
+  /** Requests sent before the engine existed (a cold first visit's views): their pulls adopt them. */
+  readonly adopted?: AdoptedAnswers;
 }
 
 /**
@@ -260,6 +264,15 @@ export class SyncEngine {
     return this.#entries.entryFor(prepared).fetch({ ...options, derive: true });
   }
 
+  /**
+   * Stores the answer to `call` that the front door fetched and showed before the engine existed (adopted, never
+   * sent again), and keeps it as the key's first answer, since it was shown.
+   */
+  async adopt<O extends PullOperation>(call: PreparedCall<O>): Promise<void> {
+    await this.pullCall(call);
+    this.#entries.shown(call as unknown as PreparedCall<StoredOperation>);
+  }
+
   /** The network path of an entry's fetch. */
   #send<O extends PullOperation>(
     prepared: PreparedCall<O>,
@@ -322,18 +335,17 @@ export class SyncEngine {
     const { operation, requestKey } = call;
     this.transition({ type: 'started' });
     try {
-      const meta = options.force ? undefined : await this.#known.take(requestKey);
-      const etag = meta && meta.fetchedAt > 0 ? meta.etag : undefined;
       const priority = options.priority ?? 'interactive';
-      let response = await queue.send(call.request, {
-        priority,
-        signal: options.signal,
-        ifNoneMatch: etag,
-      });
+      const sendAgain = () => queue.send(call.request, { priority, signal: options.signal });
+      const meta = options.force ? undefined : await this.#known.take(requestKey);
+      const adopted = options.force ? undefined : this.#deps.adopted?.take(requestKey, options.signal, sendAgain);
+      const etag = adopted === undefined && meta && meta.fetchedAt > 0 ? meta.etag : undefined;
+      let response = await (adopted ??
+        queue.send(call.request, { priority, signal: options.signal, ifNoneMatch: etag }));
       // A 304 only confirms what this request named and what is still stored: to a request that sent no ETag (a
       // misbehaving proxy), or whose stored answer went meanwhile (evicted), it is asked again unconditionally.
       if (response.status === 304 && (etag === undefined || (await readSyncMeta(db, requestKey))?.etag !== etag)) {
-        response = await queue.send(call.request, { priority, signal: options.signal });
+        response = await sendAgain();
         if (response.status === 304) {
           throw new NetworkError({ operation, cause: new Error('a 304 answered an unconditional request') });
         }
@@ -350,12 +362,13 @@ export class SyncEngine {
         requestKey,
         ...(call.listKey === undefined ? {} : { listKey: call.listKey }),
         // What was stored when the request was built: spares the write transaction a read.
-        ...(options.force ? {} : { previousEtag: etag ?? null }),
+        ...(options.force || adopted ? {} : { previousEtag: etag ?? null }),
         ...(call.userScope === undefined ? {} : { userScope: call.userScope }),
         writeId,
         response: response as never,
         expiresAt: expiresAt(operation, response.maxAgeSeconds, response.receivedAt, resolved.freshness),
-        now: clock.now(),
+        // An adopted answer was shown as it was received, so it is stored as of then: the view shows it unchanged.
+        now: adopted ? response.receivedAt : clock.now(),
       });
       // The first answers the write may make wrong are deleted before it and after: guarded around the whole
       // store step, since the accounted and rebased writes run inside transactions of their own.

@@ -1,0 +1,43 @@
+import type { ResponseOf } from '../api/endpoints.js';
+import type { ApiResponse } from '../api/parse-response.js';
+import { catalogueClient } from '../catalogue-client.js';
+import type { ResolvedCatalogueOptions } from '../catalogue-options.js';
+import type { StoredOperation } from '../store/store-mappings.js';
+import { answerFreshness, expiresAt } from '../sync/freshness.js';
+import type { PreparedCall } from '../sync/prepare-call.js';
+import { deepFreeze, type ViewSnapshot } from '../sync/view-snapshot.js';
+
+/** A view's answer fetched by the front door before the core arrived, and the snapshot the view shows of it. */
+export interface EarlyAnswer<O extends StoredOperation> {
+  readonly response: ApiResponse<ResponseOf<O>>;
+  readonly snapshot: ViewSnapshot<ResponseOf<O>>;
+}
+
+export interface EarlyClient {
+  send<O extends StoredOperation>(call: PreparedCall<O>): Promise<EarlyAnswer<O>>;
+}
+
+/**
+ * What a cold first visit sends before the core has loaded: its own chunk (the API client and the response
+ * schemas, no Dexie, no queue), so a view's request leaves while the rest of the library is still on its way.
+ * The answer is validated by the same client the core sends through, and shown as the snapshot the view's key
+ * entry shows once the core has stored it: the store keeps a validated answer as served (a public answer has no
+ * pending change to put on top: `isEarlyOperation`), and the core writes it with the time it was received.
+ */
+export function earlyClient(resolved: ResolvedCatalogueOptions): EarlyClient {
+  const client = catalogueClient(resolved);
+  return {
+    async send<O extends StoredOperation>(call: PreparedCall<O>): Promise<EarlyAnswer<O>> {
+      const response = await client.send(call.request);
+      const expires = expiresAt(call.operation, response.maxAgeSeconds, response.receivedAt, resolved.freshness);
+      const snapshot: ViewSnapshot<ResponseOf<O>> = Object.freeze({
+        data: deepFreeze(response.data),
+        status: answerFreshness(expires, resolved.clock.now()),
+        fetching: false,
+        error: undefined,
+        updatedAt: response.receivedAt,
+      });
+      return { response, snapshot };
+    },
+  };
+}
