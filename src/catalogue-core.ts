@@ -120,7 +120,6 @@ export function createCore(resolved: ResolvedCatalogueOptions): CatalogueCore {
     clock,
     logger: resolved.logger,
     scopes: coordination.scopes,
-    dropFirstAnswers: () => deleteFirstAnswersDb(firstAnswersAt, resolved.dbName),
   });
   const mutations = createMutations({ engine, outbox, sessions, language: resolved.language });
   const outboxView = createOutboxView(
