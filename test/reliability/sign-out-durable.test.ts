@@ -382,7 +382,7 @@ describe('a sign-out is durable before any network round trip', () => {
       expect(markAt).toBeLessThan(effects.findIndex((e) => /^delete.* outbox$/.test(e.what)));
       expect(kinds.lastIndexOf('write')).toBeLessThan(firstRequest);
       expect(effects.slice(firstRequest)).toEqual([{ kind: 'request', what: 'DELETE /3/authentication/session' }]);
-    });
+    }, 90_000); // a reload and a first-read probe per interruption point: slow beside the rest of the suite
   }
 
   it('a revoke that never answers: everything is gone on the device meanwhile, and a reload restores nobody', async () => {
