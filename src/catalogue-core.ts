@@ -16,7 +16,8 @@ import type { RequestQueueEvents } from './queue/queue-events.js';
 import { openCatalogueDatabase } from './store/catalogue-database.js';
 import { clearStoredData } from './store/clear-stored-data.js';
 import { createFirstAnswers } from './store/create-first-answers.js';
-import { deleteFirstAnswersDb, firstAnswersLocation } from './store/first-answers-db.js';
+import { deleteFirstAnswersDb } from './store/delete-first-answers-db.js';
+import { firstAnswersLocation } from './store/first-answers-db.js';
 import { storageFigures } from './store/storage-figures.js';
 import { AdoptedAnswers } from './sync/adopted-answers.js';
 import type { CatalogueEvents } from './sync/catalogue-events.js';
@@ -133,7 +134,6 @@ export function createCore(resolved: ResolvedCatalogueOptions, early: readonly E
     clock,
     logger: resolved.logger,
     scopes: coordination.scopes,
-    dropFirstAnswers: () => deleteFirstAnswersDb(firstAnswersAt, resolved.dbName),
   });
   const mutations = createMutations({ engine, outbox, sessions, language: resolved.language });
   const outboxView = createOutboxView(

@@ -102,15 +102,3 @@ export async function readFirstAnswer(db: IDBDatabase, key: string): Promise<Fir
     return undefined;
   }
 }
-
-/** Deletes the first answers' database of `dbName` (`catalogue.delete()`); resolves once it is gone or blocked. */
-export async function deleteFirstAnswersDb(location: FirstAnswersLocation, dbName: string): Promise<void> {
-  const indexedDB = await location;
-  if (!indexedDB) return;
-  return new Promise((resolve) => {
-    const request = indexedDB.deleteDatabase(firstAnswersName(dbName));
-    request.onsuccess = () => resolve();
-    request.onerror = () => resolve();
-    request.onblocked = () => resolve();
-  });
-}

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/api/endpoints.js';
-import { type CatalogueFixture, catalogueFixture } from '../sync/catalogue-fixture.js';
+import { type OneCatalogue, oneCatalogue } from '../helpers/catalogue-world.js';
 import { record, settle, until } from './view-helpers.js';
 
-let fixture: CatalogueFixture | undefined;
+let fixture: OneCatalogue | undefined;
 afterEach(async () => {
   await fixture?.catalogue.close();
   fixture = undefined;
@@ -11,7 +11,7 @@ afterEach(async () => {
 
 describe('store views', () => {
   it('go loading → missing (fetching) → fresh with exactly the envelope the service serves', async () => {
-    fixture = catalogueFixture();
+    fixture = oneCatalogue();
     const { catalogue, clock, service } = fixture;
     const view = catalogue.trendingTv({ time_window: 'day' });
     expect(view.getSnapshot()).toMatchObject({ status: 'loading', data: undefined, fetching: false });
@@ -38,7 +38,7 @@ describe('store views', () => {
   });
 
   it('keep the same snapshot object while nothing changes, also across unrelated writes', async () => {
-    fixture = catalogueFixture();
+    fixture = oneCatalogue();
     const { catalogue, clock } = fixture;
     const view = catalogue.popularPeople({});
     const rec = record(view);
@@ -58,7 +58,7 @@ describe('store views', () => {
   });
 
   it('share one source per request key: two views of one call, one request', async () => {
-    fixture = catalogueFixture();
+    fixture = oneCatalogue();
     const { catalogue, clock, service } = fixture;
     const a = catalogue.airingToday({});
     const b = catalogue.airingToday({ page: 1 });
@@ -74,7 +74,7 @@ describe('store views', () => {
   });
 
   it('update after a pull: a view subscribed before the data exists shows it when it is stored', async () => {
-    fixture = catalogueFixture();
+    fixture = oneCatalogue();
     const { catalogue, clock, connectivity, service } = fixture;
     const seriesId = service.control.allSeries()[0]?.id as number;
     connectivity.setOnline(false);

@@ -1,6 +1,6 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { closedAfterEach } from '../sync/catalogue-fixture.js';
+import { closedAfterEach } from '../helpers/closed-after-each.js';
 import { record, settle, until } from './view-helpers.js';
 
 const open = closedAfterEach();

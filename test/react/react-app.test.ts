@@ -4,8 +4,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Catalogue } from '../../src/create-catalogue.js';
 import { databaseOf } from '../../src/create-catalogue.js';
 import { CatalogueProvider, usePages, useUser, useView } from '../../src/react/index.js';
+import { closedAfterEach } from '../helpers/closed-after-each.js';
 import { until } from '../query/view-helpers.js';
-import { closedAfterEach } from '../sync/catalogue-fixture.js';
 
 const open = closedAfterEach();
 

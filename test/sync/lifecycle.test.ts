@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { databaseOf } from '../../src/create-catalogue.js';
 import { isClosedError } from '../../src/errors/index.js';
 import { DATA_KINDS } from '../../src/store/data-kinds.js';
+import { closedAfterEach } from '../helpers/closed-after-each.js';
 import { record, until } from '../query/view-helpers.js';
-import { closedAfterEach } from './catalogue-fixture.js';
 
 const open = closedAfterEach();
 const SESSION = { account_id: 7, session_id: 's'.repeat(40) };

@@ -5,8 +5,9 @@ import { openCatalogueDatabase } from '../../src/store/catalogue-database.js';
 import { createInProcessLocks } from '../../src/sync/background-lock.js';
 import type { MutationSentEvent } from '../../src/sync/catalogue-events.js';
 import { createVirtualClock } from '../../src/testing/index.js';
+import { holdWrites } from '../helpers/hold-writes.js';
+import { type StoryWorld, storyWorld } from '../helpers/story-world.js';
 import { killableLocks } from '../support/killable-locks.js';
-import { holdWrites, type StoryWorld, storyWorld } from './outbox-stories-fixture.js';
 
 let story: StoryWorld;
 afterEach(async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UserEvent } from '../../src/sync/catalogue-events.js';
-import { closedAfterEach } from './catalogue-fixture.js';
+import { closedAfterEach } from '../helpers/closed-after-each.js';
 
 const open = closedAfterEach();
 
