@@ -123,8 +123,9 @@ export {
   WorkerReplyTimeoutError,
 } from './errors/index.js';
 export type { LocalQueries, OperationViews, ViewArgs } from './query/create-views.js';
+export { foldText } from './query/fold-text.js';
 export { type ImageKind, type ImageUrlOptions, imageUrl, srcSet } from './query/image-url.js';
-export { foldText, type LocalSearchItem, type LocalSearchResult } from './query/local-search.js';
+export type { LocalSearchItem, LocalSearchResult } from './query/local-search.js';
 export type { LocalView } from './query/local-view.js';
 export {
   type InteropObservable,
@@ -152,12 +153,8 @@ export type {
 export type { QueueState, QueueStats } from './queue/queue-stats.js';
 export type { OfflineMode } from './queue/shared-request.js';
 export type { WriteResult } from './store/write-response.js';
-export { createInProcessLocks, type LockManagerLike } from './sync/background-lock.js';
-export {
-  type BroadcastChannelFactory,
-  type BroadcastChannelLike,
-  createInProcessChannels,
-} from './sync/budget-channel.js';
+export type { LockManagerLike } from './sync/background-lock.js';
+export type { BroadcastChannelFactory, BroadcastChannelLike } from './sync/budget-channel.js';
 export type {
   CatalogueEvents,
   ChangesAppliedEvent,
@@ -178,6 +175,8 @@ export type {
   TrackSeriesOptions,
 } from './sync/changes/change-feed-options.js';
 export { type Freshness, MIN_MAX_AGE_SECONDS } from './sync/freshness.js';
+export { createInProcessChannels } from './sync/in-process-channels.js';
+export { createInProcessLocks } from './sync/in-process-locks.js';
 export type { AccountMutations, ListMutations, MutationReceipt } from './sync/mutations.js';
 export type { CatalogueParams } from './sync/prepare-call.js';
 export type {

@@ -1,7 +1,13 @@
 import { type InteropObservable, observableSymbol, toObservable } from '../query/observable.js';
 import type { View } from '../query/view.js';
 import { Subscribable } from '../sync/subscribable.js';
-import { deepEqual, type ViewSnapshot } from '../sync/view-snapshot.js';
+import type { ViewSnapshot } from '../sync/view-snapshot.js';
+
+/** Two snapshots with the same fields (`Object.is`). */
+function sameSnapshot(a: object, b: object): boolean {
+  const keys = Object.keys(a) as (keyof typeof a)[];
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.is(a[key], b[key]));
+}
 
 /**
  * A view handed out before the library has loaded: it shows what the first-read path offers (a first answer,
@@ -27,10 +33,8 @@ export class DeferredView<S extends ViewSnapshot<unknown>, V extends View<S> = V
   #offered: S;
   #hasOffer = false;
   #held = false;
-  /** The real view's data object that equals the held offer's, and the offer's, shown in its place. */
-  #alias: [unknown, unknown] | undefined;
-  /** The last real snapshot shown with the offered data, and what was shown for it. */
-  #mapped: [S, S] | undefined;
+  /** The real view's snapshot that is the held offer, field for field: the offer is shown in its place. */
+  #alias: S | undefined;
   /** Whether the real view's snapshot has been shown: from then on only it is. */
   #following = false;
   #real: V | undefined;
@@ -57,28 +61,13 @@ export class DeferredView<S extends ViewSnapshot<unknown>, V extends View<S> = V
     if (real === undefined) return this.#offered;
     const snapshot = real.getSnapshot();
     if (this.#following || !this.#hasOffer || !(snapshot.status === 'loading' || this.#awaited(snapshot))) {
-      // The real view showing, stored, the data that was offered: the offered data object stays for as long as
-      // the real view's stays (it keeps its object while the data is equal), so taking over is no change at all.
-      if (!this.#following && this.#held && deepEqual(snapshot.data, this.#offered.data)) {
-        this.#alias = [snapshot.data, this.#offered.data];
-      }
+      // The real view showing, stored, exactly what was offered (its entry keeps the offered data object): the
+      // offered snapshot stays until the real view changes, so taking over is no change at all.
+      if (!this.#following && this.#held && sameSnapshot(snapshot, this.#offered)) this.#alias = snapshot;
       this.#following = true;
-      return this.#aliased(snapshot);
+      return snapshot === this.#alias ? this.#offered : snapshot;
     }
     return this.#offered;
-  }
-
-  /** `snapshot` with the offered data object in place of the real view's equal one (the offer itself if equal). */
-  #aliased(snapshot: S): S {
-    const alias = this.#alias;
-    if (alias === undefined || snapshot.data !== alias[0]) return snapshot;
-    if (this.#mapped?.[0] !== snapshot) {
-      const mapped = { ...snapshot, data: alias[1] };
-      const offered = this.#offered;
-      const asOffered = (Object.keys(mapped) as (keyof S)[]).every((key) => Object.is(mapped[key], offered[key]));
-      this.#mapped = [snapshot, asOffered ? offered : Object.freeze(mapped)];
-    }
-    return this.#mapped[1];
   }
 
   /** An offered answer the real view is still storing: it has no data yet, is fetching it, and has not failed. */

@@ -1,8 +1,9 @@
 import { MAX_PAGE } from '../api/schemas/params.js';
 import type { CatalogueDatabase } from '../store/catalogue-database.js';
 import { DERIVED_TABLES, readWholeLists, type WholeList } from '../store/derived-account-state.js';
+import { pageRequestKey } from '../store/page-request-key.js';
 import { dexieReader } from '../store/read-stored.js';
-import { pageRequestKey, withoutPage } from '../store/store-keys.js';
+import { withoutPage } from '../store/store-keys.js';
 import type { WriteResult } from '../store/write-response.js';
 
 export interface DerivedRevalidationDeps {

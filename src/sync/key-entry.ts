@@ -7,10 +7,11 @@ import { readStoredWithMeta, type StoredRead } from '../store/read-stored.js';
 import type { StoredOperation } from '../store/store-mappings.js';
 import type { WriteResult } from '../store/write-response.js';
 import { answerFreshness } from './freshness.js';
+import { deepEqual, nextSnapshot } from './next-snapshot.js';
 import type { PreparedCall } from './prepare-call.js';
 import type { ReadMarks } from './read-marks.js';
 import { Subscribable } from './subscribable.js';
-import { deepFreeze, loadingSnapshot, nextSnapshot, type ViewSnapshot, type ViewStatus } from './view-snapshot.js';
+import { deepFreeze, loadingSnapshot, type ViewSnapshot, type ViewStatus } from './view-snapshot.js';
 
 /** What an observer asks of the network: keep the key fresh (a view on screen), or only fetch it when missing. */
 export type Demand = 'fresh' | 'present';
@@ -95,6 +96,8 @@ export class KeyEntry<O extends StoredOperation> {
   #waiting: Demand[] = [];
   /** Callers of `settled()`. */
   #settledWaiters: (() => void)[] = [];
+  /** Data a view already shows for this key, adopted from before the engine (`showing`). */
+  #showing: unknown;
 
   constructor(deps: KeyEntryDeps, call: PreparedCall<O>) {
     this.#deps = deps;
@@ -107,6 +110,14 @@ export class KeyEntry<O extends StoredOperation> {
 
   get snapshot(): ViewSnapshot<ResponseOf<O>> {
     return this.#snapshot;
+  }
+
+  /**
+   * A view already shows `data` (frozen) for this key: a cold visit's early answer, being stored. The read that
+   * shows an equal stored answer shows this very object, so the view taking over from it changes nothing.
+   */
+  showing(data: unknown): void {
+    this.#showing = data;
   }
 
   /** Whether a fetch of this key is in flight (eviction leaves such a key alone). */
@@ -339,8 +350,15 @@ export class KeyEntry<O extends StoredOperation> {
     }
     const settling = this.#settling;
     if (settling && (meta === undefined || meta.writeId !== settling.shownBefore)) this.#settling = undefined;
+    const showing = this.#showing;
+    if (entry !== undefined) this.#showing = undefined;
     this.#update({
-      data: entry === undefined ? undefined : deepFreeze(entry.data),
+      data:
+        entry === undefined
+          ? undefined
+          : deepEqual(entry.data, showing)
+            ? (showing as typeof entry.data)
+            : deepFreeze(entry.data),
       status,
       updatedAt: stored ? meta.fetchedAt : undefined,
       fetching: this.#flight !== undefined || this.#settling !== undefined,

@@ -27,6 +27,7 @@ import { BrowseEviction } from './eviction.js';
 import { expiresAt, type Freshness, freshnessOf } from './freshness.js';
 import type { KeyEntry } from './key-entry.js';
 import { KnownFreshness } from './known-freshness.js';
+import { nextSyncStatus, type SyncStatusEvent } from './next-sync-status.js';
 import { type CatalogueParams, type PreparedCall, prepareCall } from './prepare-call.js';
 import { pullListPages, storedPageSummary } from './pull-list-pages.js';
 import type {
@@ -43,7 +44,7 @@ import { ReadMarks } from './read-marks.js';
 import { recordPullFailure } from './record-pull-failure.js';
 import { revalidateStale } from './revalidate-stale.js';
 import { ScopeReads } from './scope-reads.js';
-import { nextSyncStatus, type SyncStatus, type SyncStatusEvent } from './sync-status.js';
+import type { SyncStatus } from './sync-status.js';
 import type { UserScope } from './user-scope.js';
 import { deepFreeze } from './view-snapshot.js';
 import { yieldToPage } from './yield-to-page.js';
@@ -265,10 +266,15 @@ export class SyncEngine {
   }
 
   /**
-   * Stores the answer to `call` that the front door fetched and showed before the engine existed (adopted, never
-   * sent again), and keeps it as the key's first answer, since it was shown.
+   * Stores the answer to `call` that the front door fetched and showed (`shown`: the data object shown) before the
+   * engine existed (adopted, never sent again), and keeps it as the key's first answer, since it was shown.
    */
-  async adopt<O extends PullOperation>(call: PreparedCall<O>): Promise<void> {
+  async adopt<O extends PullOperation>(call: PreparedCall<O>, shown: Promise<unknown>): Promise<void> {
+    const entry = this.#entries.entryFor(call);
+    shown.then(
+      (data) => entry.showing(data),
+      () => {},
+    );
     await this.pullCall(call);
     this.#entries.shown(call as unknown as PreparedCall<StoredOperation>);
   }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/api/endpoints.js';
 import { discoverTvSortBy } from '../../src/api/schemas/params.js';
 import { databaseOf } from '../../src/create-catalogue.js';
-import { foldText } from '../../src/query/local-search.js';
+import { foldText } from '../../src/query/fold-text.js';
 import type { CatalogueParams } from '../../src/sync/prepare-call.js';
 import { type OneCatalogue, oneCatalogue } from '../helpers/catalogue-world.js';
 import { record, renaming, settle, until } from './view-helpers.js';

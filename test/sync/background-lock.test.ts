@@ -1,10 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  backgroundLockName,
-  createBackgroundLock,
-  createInProcessLocks,
-  type LockManagerLike,
-} from '../../src/sync/background-lock.js';
+import { backgroundLockName, createBackgroundLock, type LockManagerLike } from '../../src/sync/background-lock.js';
+import { createInProcessLocks } from '../../src/sync/in-process-locks.js';
 import type { CatalogueWorld } from '../helpers/catalogue-world.js';
 import { gatedFetch } from '../helpers/gated-fetch.js';
 import { tabsWorld } from '../helpers/tabs-world.js';

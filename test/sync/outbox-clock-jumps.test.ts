@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { databaseOf } from '../../src/create-catalogue.js';
 import { defaultOutboxLeaseMs } from '../../src/defaults.js';
 import type { FetchLike } from '../../src/env.js';
-import { createInProcessLocks } from '../../src/sync/background-lock.js';
+import { createInProcessLocks } from '../../src/sync/in-process-locks.js';
 import { OUTBOX_MAX_BACKOFF_MS } from '../../src/sync/outbox-claims.js';
 import { createVirtualClock } from '../../src/testing/index.js';
 import { type StoryWorld, storyWorld } from '../helpers/story-world.js';

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type BroadcastChannelLike, createInProcessChannels } from '../../src/sync/budget-channel.js';
+import type { BroadcastChannelLike } from '../../src/sync/budget-channel.js';
+import { createInProcessChannels } from '../../src/sync/in-process-channels.js';
 import { joinRateBudget, RATE_WINDOW_MS, type RateBudget } from '../../src/sync/rate-budget.js';
 import { createVirtualClock, type FakeLogEntry, type VirtualClock } from '../../src/testing/index.js';
 import type { CatalogueWorld } from '../helpers/catalogue-world.js';
