@@ -201,7 +201,8 @@ describe('a cold first visit: the view’s request before the core', () => {
 
 describe('what a view shows early is what the engine then stores and shows', () => {
   it('every public stored operation: the validated answer equals what the store reads back', async () => {
-    world = catalogueWorld({ door: 'eager' }); // the store is read at once, with no first-read stage in between
+    // Eager: the store is read right after each pull, with no first-read stage (nor early request) in between.
+    world = catalogueWorld({ door: 'eager' });
     const { service } = world;
     const tv = idOf(service, 'trendingTv');
     const movie = idOf(service, 'trendingMovies');
