@@ -24,6 +24,7 @@
  * Ratios: library ÷ TanStack per-query (goal ≤ 1.15) and library ÷ fetch (goal ≤ 1.4) at CPU 4×; the library's
  * critical path ≤ 45 KB.
  */
+import { loadavg } from 'node:os';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
 import { type ServedFakeService, serveFakeService } from '../../src/testing/node.js';
@@ -133,6 +134,8 @@ export async function runColdFirstContent(smoke: boolean, log: (message: string)
   const rounds = smoke ? 1 : 11;
   const cpus = smoke ? [4] : [4, 1];
   const servers: ServedFakeService[] = [];
+  // The machine's load (1, 5, 15 min) beside the figures: timings on shared cores move with it.
+  const loadAtStart = loadavg().map((l) => round(l, 2));
   let browser: Browser | undefined;
   try {
     const api = await serveFakeService({ seed: 1, rateLimit: false });
@@ -180,7 +183,8 @@ export async function runColdFirstContent(smoke: boolean, log: (message: string)
       const ms = (side: ColdSide) => median(bySide[side].map(msOf), 1);
       log(`cpu ${cpu}× medians: ${SIDES.map((s) => `${s} ${ms(s)} ms`).join(', ')}`);
     }
-    return coldResult(loads, { rounds, params: TRENDING_PARAMS, link: MOBILE_LINK });
+    const load = { start: loadAtStart, end: loadavg().map((l) => round(l, 2)) };
+    return coldResult(loads, { rounds, params: TRENDING_PARAMS, link: MOBILE_LINK, load });
   } finally {
     await browser?.close().catch(() => {});
     for (const served of servers) await served.close().catch(() => {});
