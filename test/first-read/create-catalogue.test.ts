@@ -1,6 +1,7 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calls, type OperationName } from '../../src/api/calls.js';
+import { DATABASE_PROTOCOL_SUFFIX } from '../../src/catalogue-options.js';
 import type { Catalogue } from '../../src/create-catalogue.js';
 import { createCatalogue, databaseOf } from '../../src/create-catalogue.js';
 import { createCatalogue as createWholeCatalogue } from '../../src/eager-entry.js';
@@ -34,7 +35,7 @@ function setup(indexedDB = new IDBFactory()) {
 
 /** Writes a first answer straight into the one-store database (what a previous session's view left). */
 async function putFirstAnswer(indexedDB: IDBFactory, key: string, row: FirstAnswerRow): Promise<void> {
-  const db = await openFirstAnswersDb(indexedDB, 'first-read-test');
+  const db = await openFirstAnswersDb(indexedDB, `first-read-test${DATABASE_PROTOCOL_SUFFIX}`);
   if (!db) throw new Error('the first answers database did not open');
   await new Promise<void>((resolve, reject) => {
     const tx = db.transaction(ANSWERS_STORE, 'readwrite');
@@ -262,7 +263,7 @@ describe('first answers kept by views', () => {
     seen.stop();
     await first.close(); // closing lets the answer being kept finish
 
-    const db = await openFirstAnswersDb(indexedDB, 'first-read-test');
+    const db = await openFirstAnswersDb(indexedDB, `first-read-test${DATABASE_PROTOCOL_SUFFIX}`);
     const kept = await readFirstAnswer(db as IDBDatabase, view.requestKey);
     db?.close();
     expect(kept?.data).toStrictEqual(shown.data);
@@ -300,7 +301,7 @@ describe('first answers kept by views', () => {
     await until(clock, view, (s) => s.status === 'fresh');
     const key = view.requestKey;
     const kept = async () => {
-      const connection = await openFirstAnswersDb(indexedDB, 'first-read-test');
+      const connection = await openFirstAnswersDb(indexedDB, `first-read-test${DATABASE_PROTOCOL_SUFFIX}`);
       const row = await readFirstAnswer(connection as IDBDatabase, key);
       connection?.close();
       return row;

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DATABASE_PROTOCOL_SUFFIX } from '../../src/catalogue-options.js';
 import type { Catalogue } from '../../src/create-catalogue.js';
 import { databaseOf } from '../../src/create-catalogue.js';
 import { openFirstAnswersDb } from '../../src/store/first-answers-db.js';
@@ -203,7 +204,7 @@ async function signedInWithUnsentChange(): Promise<Signed> {
 
 /** Every row of the first answers' database (answers and the writers' state), as JSON. */
 async function firstAnswerRows(): Promise<string[]> {
-  const db = await openFirstAnswersDb(world.indexedDB, 'catalogue-outbox-test');
+  const db = await openFirstAnswersDb(world.indexedDB, `catalogue-outbox-test${DATABASE_PROTOCOL_SUFFIX}`);
   if (!db) return [];
   try {
     const rows = await new Promise<unknown[]>((resolve, reject) => {
@@ -218,7 +219,7 @@ async function firstAnswerRows(): Promise<string[]> {
 }
 
 async function firstAnswerItems(key: string): Promise<number[] | undefined> {
-  const db = await openFirstAnswersDb(world.indexedDB, 'catalogue-outbox-test');
+  const db = await openFirstAnswersDb(world.indexedDB, `catalogue-outbox-test${DATABASE_PROTOCOL_SUFFIX}`);
   if (!db) return undefined;
   try {
     const row = await new Promise<{ data?: { items?: { id: number }[] } } | undefined>((resolve, reject) => {
