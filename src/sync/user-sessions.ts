@@ -26,6 +26,12 @@ export interface UserSessionsDeps {
    * a full disk does not refuse it; the first answers start over empty. @default nothing to delete
    */
   readonly dropFirstAnswers?: () => Promise<void>;
+  /**
+   * Runs first at start, before unfinished sign-outs are finished and any user is restored: the adoption of the
+   * earlier releases' users (a sign-out begun here must still be seen, so its user is not adopted back). Must not
+   * reject. @default nothing
+   */
+  readonly beforeRestore?: () => Promise<unknown>;
 }
 
 export interface SignOutOptions {
@@ -73,6 +79,7 @@ export class UserSessions {
 
   async #restore(): Promise<void> {
     const { db, engine, logger } = this.#deps;
+    await this.#deps.beforeRestore?.();
     try {
       // Before any user is restored: a page closed mid-sign-out must not show that user's data to the next one.
       const unfinished = await unfinishedSignOuts(db);
@@ -88,7 +95,8 @@ export class UserSessions {
     } catch (error) {
       logger.error('catalogue-sync: could not restore the signed-in user', { error: (error as Error)?.name });
     }
-    this.#deps.outbox.drainSoon();
+    // The adoption ran at the top of this start: the first drain claims at once.
+    this.#deps.outbox.drainSoon(this.#deps.beforeRestore !== undefined);
   }
 
   /**
