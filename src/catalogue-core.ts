@@ -1,7 +1,7 @@
 import { EventEmitter } from 'eventemitter3';
 import { catalogueClient } from './catalogue-client.js';
 import { registerDatabase } from './catalogue-databases.js';
-import type { ResolvedCatalogueOptions } from './catalogue-options.js';
+import { earlierDatabaseName, type ResolvedCatalogueOptions } from './catalogue-options.js';
 import { closedGuard } from './closed-guard.js';
 import type { CatalogueStorage } from './create-catalogue.js';
 import type { NewerReleaseError } from './errors/newer-release-error.js';
@@ -24,6 +24,7 @@ import type { CatalogueEvents } from './sync/catalogue-events.js';
 import { createCatalogueSync } from './sync/catalogue-sync.js';
 import { ChangeFeed } from './sync/changes/change-feed.js';
 import { ConfigurationLoader } from './sync/configuration-loader.js';
+import { EarlierDatabaseAdoption, earlierReleaseLongestSendMs } from './sync/earlier-database-adoption.js';
 import { coordinateInstance } from './sync/instance-coordination.js';
 import { createMutations } from './sync/mutations.js';
 import { Outbox } from './sync/outbox.js';
@@ -80,6 +81,17 @@ export function createCore(resolved: ResolvedCatalogueOptions, early: readonly E
     firstAnswers,
     onNewerRelease: (error) => stopForNewerRelease(error),
   });
+  // The earlier releases' database: its users and outbox move here, before any user is restored or change sent.
+  const holdMs = earlierReleaseLongestSendMs(resolved.retry.attempts, resolved.timeoutMs);
+  const adoption = new EarlierDatabaseAdoption({
+    db,
+    indexedDB: idb.indexedDB,
+    name: earlierDatabaseName(resolved.dbName),
+    clock,
+    logger: resolved.logger,
+    holdMs,
+    onAdopted: () => outbox.drainSoon(),
+  });
   const emitter = new EventEmitter<CatalogueEvents>();
   const adopted = new AdoptedAnswers(queue);
   for (const flight of early)
@@ -124,6 +136,8 @@ export function createCore(resolved: ResolvedCatalogueOptions, early: readonly E
     guardWrite: (write) => engine.retryOnQuota(write),
     onDrainFailed: (error) => quotaResume.drainFailed(error),
     liveness: coordination.sharedLocks && { locks: coordination.sharedLocks, dbName: resolved.dbName },
+    maxHoldMs: holdMs,
+    beforeDrain: () => adoption.beforeDrain(),
   });
   const quotaResume = new QuotaResume({
     clock,
@@ -139,6 +153,7 @@ export function createCore(resolved: ResolvedCatalogueOptions, early: readonly E
     clock,
     logger: resolved.logger,
     scopes: coordination.scopes,
+    beforeRestore: () => adoption.adopt(),
   });
   const mutations = createMutations({ engine, outbox, sessions, language: resolved.language });
   const outboxView = createOutboxView(

@@ -67,7 +67,7 @@ export type {
   TvSeriesSummary,
   Video,
 } from './api/schemas/index.js';
-export type { CatalogueOptions } from './catalogue-options.js';
+export { type CatalogueOptions, DATABASE_PROTOCOL_SUFFIX } from './catalogue-options.js';
 export type { Catalogue, CatalogueAuth } from './create-catalogue.js';
 export { createCatalogue } from './create-catalogue.js';
 export {

@@ -21,6 +21,12 @@ export interface UserSessionsDeps {
   readonly logger: Logger;
   /** Sign-outs told to and heard from the other instances on the database. @default this instance only */
   readonly scopes?: ScopeChannel | undefined;
+  /**
+   * Runs first at start, before unfinished sign-outs are finished and any user is restored: the adoption of the
+   * earlier releases' users (a sign-out begun here must still be seen, so its user is not adopted back). Must not
+   * reject. @default nothing
+   */
+  readonly beforeRestore?: () => Promise<unknown>;
 }
 
 export interface SignOutOptions {
@@ -78,6 +84,7 @@ export class UserSessions {
 
   async #restore(): Promise<void> {
     const { db, engine, logger } = this.#deps;
+    await this.#deps.beforeRestore?.();
     try {
       // Before any user is restored: a page closed mid-sign-out must not show that user's data to the next one.
       // No first answer shows a user whose row carries the mark (see the class comment); the purge's write session
@@ -93,7 +100,8 @@ export class UserSessions {
     } catch (error) {
       logger.error('catalogue-sync: could not restore the signed-in user', { error: (error as Error)?.name });
     }
-    this.#deps.outbox.drainSoon();
+    // The adoption ran at the top of this start: the first drain claims at once.
+    this.#deps.outbox.drainSoon(this.#deps.beforeRestore !== undefined);
   }
 
   /**

@@ -6,6 +6,7 @@ import type { IDBFactory } from 'fake-indexeddb';
 import { Window } from 'happy-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { updatePrompt } from '../../demo/app/update-prompt.js';
+import { DATABASE_PROTOCOL_SUFFIX } from '../../src/catalogue-options.js';
 import type { Catalogue } from '../../src/create-catalogue.js';
 import { CURRENT_SCHEMA_VERSION } from '../../src/store/catalogue-database.js';
 import { nativeVersion } from '../../src/store/release-fence.js';
@@ -48,7 +49,7 @@ describe('the demo’s update prompt', () => {
     await catalogue.sync.pull('trendingMovies', { time_window: 'day' });
     expect(prompt.element.textContent).toBe('');
 
-    await upgradeAsNewerRelease(indexedDB, 'demo-fence');
+    await upgradeAsNewerRelease(indexedDB, `demo-fence${DATABASE_PROTOCOL_SUFFIX}`);
     expect(prompt.element.dataset.state).toBe('newer-release');
     expect(prompt.element.textContent).toContain('A new version is ready');
     const button = prompt.element.querySelector('button') as HTMLButtonElement;

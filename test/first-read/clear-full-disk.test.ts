@@ -1,5 +1,6 @@
 import { type IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DATABASE_PROTOCOL_SUFFIX } from '../../src/catalogue-options.js';
 import { ANSWERS_STORE, openFirstAnswersDb, STATE_KEY } from '../../src/store/first-answers-db.js';
 import { type CatalogueWorld, catalogueWorld } from '../helpers/catalogue-world.js';
 import { until } from '../query/view-helpers.js';
@@ -14,7 +15,7 @@ afterEach(() => world.closeAll());
 
 /** The keys of the first answers a reloaded page would find. */
 async function firstAnswerKeys(indexedDB: IDBFactory): Promise<string[]> {
-  const db = (await openFirstAnswersDb(indexedDB, DB)) as IDBDatabase;
+  const db = (await openFirstAnswersDb(indexedDB, `${DB}${DATABASE_PROTOCOL_SUFFIX}`)) as IDBDatabase;
   try {
     return await new Promise((resolve, reject) => {
       const request = db.transaction(ANSWERS_STORE, 'readonly').objectStore(ANSWERS_STORE).getAllKeys();

@@ -1,6 +1,7 @@
 import type { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { calls, type OperationName } from '../../src/api/calls.js';
+import { DATABASE_PROTOCOL_SUFFIX } from '../../src/catalogue-options.js';
 import type { Catalogue } from '../../src/create-catalogue.js';
 import { createCatalogue, databaseOf } from '../../src/create-catalogue.js';
 import { InvalidParamsError } from '../../src/errors/index.js';
@@ -23,7 +24,7 @@ afterEach(() => world.closeAll());
 
 /** Writes a first answer straight into the one-store database (what a previous session's view left). */
 async function putFirstAnswer(indexedDB: IDBFactory, key: string, row: FirstAnswerRow): Promise<void> {
-  const db = await openFirstAnswersDb(indexedDB, DB);
+  const db = await openFirstAnswersDb(indexedDB, `${DB}${DATABASE_PROTOCOL_SUFFIX}`);
   if (!db) throw new Error('the first answers database did not open');
   await new Promise<void>((resolve, reject) => {
     const tx = db.transaction(ANSWERS_STORE, 'readwrite');
@@ -251,7 +252,7 @@ describe('first answers kept by views', () => {
     seen.stop();
     await first.close(); // closing lets the answer being kept finish
 
-    const db = await openFirstAnswersDb(indexedDB, DB);
+    const db = await openFirstAnswersDb(indexedDB, `${DB}${DATABASE_PROTOCOL_SUFFIX}`);
     const kept = await readFirstAnswer(db as IDBDatabase, view.requestKey);
     db?.close();
     expect(kept?.data).toStrictEqual(shown.data);
@@ -291,7 +292,7 @@ describe('first answers kept by views', () => {
     await until(clock, view, (s) => s.status === 'fresh');
     const key = view.requestKey;
     const kept = async () => {
-      const connection = await openFirstAnswersDb(indexedDB, DB);
+      const connection = await openFirstAnswersDb(indexedDB, `${DB}${DATABASE_PROTOCOL_SUFFIX}`);
       const row = await readFirstAnswer(connection as IDBDatabase, key);
       connection?.close();
       return row;

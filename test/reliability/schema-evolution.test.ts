@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { Dexie } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DATABASE_PROTOCOL_SUFFIX } from '../../src/catalogue-options.js';
 import { type Catalogue, databaseOf } from '../../src/create-catalogue.js';
 import { createManualConnectivity } from '../../src/env.js';
 import { CURRENT_SCHEMA_VERSION } from '../../src/store/catalogue-database.js';
@@ -56,7 +57,7 @@ async function dumpOf(db: Dexie): Promise<Dump> {
 
 /** Writes `rows` into a new database at release `version`, declared exactly as that release did. */
 async function writeOldDatabase(indexedDB: IDBFactory, version: number, rows: Dump): Promise<Dump> {
-  const old = new Dexie(DB_NAME, { indexedDB, IDBKeyRange });
+  const old = new Dexie(`${DB_NAME}${DATABASE_PROTOCOL_SUFFIX}`, { indexedDB, IDBKeyRange });
   RELEASED.slice(0, version).forEach((stores, index) => {
     old.version(index + 1).stores(stores);
   });

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DATABASE_PROTOCOL_SUFFIX } from '../../src/catalogue-options.js';
 import type { Catalogue } from '../../src/create-catalogue.js';
 import { databaseOf } from '../../src/create-catalogue.js';
 import { firstAnswersName, openFirstAnswersDb } from '../../src/store/first-answers-db.js';
@@ -95,6 +96,8 @@ afterAll(() => {
 const forever = <T>() => new Promise<T>(() => {});
 /** The outbox fixture's database. */
 const DB_NAME = 'catalogue-outbox-test';
+/** The name the library stores under (`dbName` with this release's protocol suffix). */
+const STORED_NAME = `${DB_NAME}${DATABASE_PROTOCOL_SUFFIX}`;
 
 /**
  * Opens a page on the world's database, with its writes, the first answers' deletion and its requests routed
@@ -146,7 +149,7 @@ function openPage(): Page {
   const open = factory.open.bind(factory);
   factory.open = (name: string, version?: number) => {
     const request = open(name, version);
-    if (name !== firstAnswersName(DB_NAME)) return request;
+    if (name !== firstAnswersName(STORED_NAME)) return request;
     request.addEventListener('success', () => {
       const db = request.result;
       const transaction = db.transaction.bind(db);
@@ -238,7 +241,7 @@ async function signedInWithUnsentChange(): Promise<Signed> {
 
 /** Every row of the first answers' database (answers and the writers' state), as JSON. */
 async function firstAnswerRows(): Promise<string[]> {
-  const db = await openFirstAnswersDb(world.indexedDB, DB_NAME);
+  const db = await openFirstAnswersDb(world.indexedDB, STORED_NAME);
   if (!db) return [];
   try {
     const rows = await new Promise<unknown[]>((resolve, reject) => {
@@ -253,7 +256,7 @@ async function firstAnswerRows(): Promise<string[]> {
 }
 
 async function firstAnswerItems(key: string): Promise<number[] | undefined> {
-  const db = await openFirstAnswersDb(world.indexedDB, DB_NAME);
+  const db = await openFirstAnswersDb(world.indexedDB, STORED_NAME);
   if (!db) return undefined;
   try {
     const row = await new Promise<{ data?: { items?: { id: number }[] } } | undefined>((resolve, reject) => {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { DATABASE_PROTOCOL_SUFFIX } from '../../src/catalogue-options.js';
 import { backgroundLockName, createBackgroundLock, type LockManagerLike } from '../../src/sync/background-lock.js';
 import { createInProcessLocks } from '../../src/sync/in-process-locks.js';
 import type { CatalogueWorld } from '../helpers/catalogue-world.js';
@@ -190,11 +191,12 @@ describe('sync.refresh() under the background lock', () => {
     await f.clock.runUntil(a.sync.pull('trendingTv', { time_window: 'day' }));
     await f.clock.runUntil(a.sync.ensureFresh('popularPeople', {}).then((r) => r.pending));
     // The one lock taken so far is the instance's own life (the outbox tells live senders by it), not the background's.
-    expect(requested).toEqual([expect.stringMatching(/^catalogue-sync:outbox-sender:shows-fr-FR:i-[0-9a-z]+$/)]);
+    expect(requested).toEqual([expect.stringMatching(/^catalogue-sync:outbox-sender:shows-fr-FR~2:i-[0-9a-z]+$/)]);
     requested.length = 0;
     await f.clock.runUntil(a.sync.refresh());
     await f.clock.runUntil(a.sync.refreshChanges());
-    expect(requested).toEqual(['catalogue-sync:background:shows-fr-FR', 'catalogue-sync:background:shows-fr-FR']);
+    const lock = `catalogue-sync:background:shows-fr-FR${DATABASE_PROTOCOL_SUFFIX}`;
+    expect(requested).toEqual([lock, lock]);
   });
 
   it('instances on different IndexedDB factories do not share the fallback lock', async () => {

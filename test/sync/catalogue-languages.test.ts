@@ -5,7 +5,7 @@ import type { MovieVideos } from '../../src/api/schemas/movie-videos.js';
 import type { PersonDetails } from '../../src/api/schemas/person-details.js';
 import type { SeasonDetails } from '../../src/api/schemas/season-details.js';
 import type { TvSeriesDetails } from '../../src/api/schemas/tv-series-details.js';
-import { databaseName } from '../../src/catalogue-options.js';
+import { DATABASE_PROTOCOL_SUFFIX, databaseName } from '../../src/catalogue-options.js';
 import { type Catalogue, databaseOf } from '../../src/create-catalogue.js';
 import { FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
 import { BASE_URL, type CatalogueWorld, catalogueWorld } from '../helpers/catalogue-world.js';
@@ -43,14 +43,17 @@ describe('one language per database', () => {
     await w.clock.runUntil(french.sync.pull('trendingTv', params));
 
     // Two databases on the one factory, although neither was given a dbName, each with its first answers' own.
-    expect(databaseOf(english).name).toBe('catalogue');
-    expect(databaseOf(french).name).toBe('catalogue-fr-FR');
-    expect((await w.indexedDB.databases()).map((db) => db.name).sort()).toEqual([
-      'catalogue',
-      'catalogue-fr-FR',
-      'catalogue-fr-FR:first',
-      'catalogue:first',
-    ]);
+    // This release's protocol suffix follows the language part; no earlier release's name is created.
+    expect(databaseOf(english).name).toBe(`catalogue${DATABASE_PROTOCOL_SUFFIX}`);
+    expect(databaseOf(french).name).toBe(`catalogue-fr-FR${DATABASE_PROTOCOL_SUFFIX}`);
+    expect((await w.indexedDB.databases()).map((db) => db.name).sort()).toEqual(
+      [
+        `catalogue${DATABASE_PROTOCOL_SUFFIX}`,
+        `catalogue-fr-FR${DATABASE_PROTOCOL_SUFFIX}`,
+        `catalogue-fr-FR${DATABASE_PROTOCOL_SUFFIX}:first`,
+        `catalogue${DATABASE_PROTOCOL_SUFFIX}:first`,
+      ].sort(),
+    );
 
     const truthEn = w.service.control.groundTruth('trendingTv', { ...params, language: 'en-US' }) as {
       results: { id: number; name: string }[];

@@ -1,5 +1,6 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
+import { DATABASE_PROTOCOL_SUFFIX } from '../../src/catalogue-options.js';
 import { databaseOf } from '../../src/create-catalogue.js';
 import { isClosedError } from '../../src/errors/index.js';
 import { DATA_KINDS } from '../../src/store/data-kinds.js';
@@ -74,9 +75,9 @@ describe('lifecycle: clear, delete, storage, resume, closed', () => {
     const indexedDB = new IDBFactory();
     const { catalogue } = open({ catalogue: { indexedDB: { indexedDB, IDBKeyRange } } });
     await catalogue.sync.pull('trendingTv', { time_window: 'day' });
-    expect((await indexedDB.databases()).map((db) => db.name)).toContain('catalogue-test');
+    expect((await indexedDB.databases()).map((db) => db.name)).toContain(`catalogue-test${DATABASE_PROTOCOL_SUFFIX}`);
     await catalogue.delete();
-    expect((await indexedDB.databases()).map((db) => db.name)).not.toContain('catalogue-test');
+    expect(await indexedDB.databases()).toEqual([]);
     await expect(catalogue.sync.pull('trendingTv', { time_window: 'day' })).rejects.toSatisfy(isClosedError);
   });
 

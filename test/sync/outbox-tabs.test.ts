@@ -1,5 +1,6 @@
 import { IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DATABASE_PROTOCOL_SUFFIX } from '../../src/catalogue-options.js';
 import { databaseOf } from '../../src/create-catalogue.js';
 import { openCatalogueDatabase } from '../../src/store/catalogue-database.js';
 import type { MutationSentEvent } from '../../src/sync/catalogue-events.js';
@@ -72,7 +73,11 @@ describe('story 2: reload mid-send', () => {
     // The reload: the old page goes (its claim is handed back), the new one opens on the same database.
     await before.close();
     // Read with a bare database: a new catalogue would claim the row again at once.
-    const bare = openCatalogueDatabase({ name: 'catalogue-stories', indexedDB: story.world.indexedDB, IDBKeyRange });
+    const bare = openCatalogueDatabase({
+      name: `catalogue-stories${DATABASE_PROTOCOL_SUFFIX}`,
+      indexedDB: story.world.indexedDB,
+      IDBKeyRange,
+    });
     const [handedBack] = await bare.outbox.toArray();
     bare.close();
     expect(handedBack).toMatchObject({ state: 'pending', attempts: 1 });
