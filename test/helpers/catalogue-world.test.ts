@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { DATABASE_PROTOCOL_SUFFIX } from '../../src/catalogue-options.js';
 import { databaseOf } from '../../src/create-catalogue.js';
 import { FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
 import { type CatalogueWorld, catalogueWorld } from './catalogue-world.js';
@@ -16,12 +17,12 @@ describe('catalogueWorld', () => {
     const catalogue = world.open();
     expect(() => databaseOf(catalogue)).toThrow(/has not loaded/);
     await catalogue.auth.ready();
-    expect(databaseOf(catalogue).name).toBe('catalogue-test');
+    expect(databaseOf(catalogue).name).toBe(`catalogue-test${DATABASE_PROTOCOL_SUFFIX}`);
   });
 
   it('opens with the core at once only when asked by name', () => {
     world = catalogueWorld({ door: 'eager', dbName: 'eager-world' });
-    expect(databaseOf(world.open()).name).toBe('eager-world');
+    expect(databaseOf(world.open()).name).toBe(`eager-world${DATABASE_PROTOCOL_SUFFIX}`);
   });
 
   it('every instance is a tab on one database and one service; each fetch is recorded with its tab', async () => {
@@ -55,17 +56,17 @@ describe('catalogueWorld', () => {
     world = catalogueWorld({ dbName: 'doors' });
     const eager = world.open({ door: 'eager' });
     const page = world.open();
-    expect(databaseOf(eager).name).toBe('doors');
+    expect(databaseOf(eager).name).toBe(`doors${DATABASE_PROTOCOL_SUFFIX}`);
     expect(() => databaseOf(page)).toThrow(/has not loaded/);
     await page.auth.ready();
-    expect(databaseOf(page).name).toBe('doors');
+    expect(databaseOf(page).name).toBe(`doors${DATABASE_PROTOCOL_SUFFIX}`);
   });
 
   it('dbName null gives no dbName at all: the library names the database itself', async () => {
     world = catalogueWorld({ dbName: null });
     const catalogue = world.open({ language: 'fr-FR' });
     await catalogue.auth.ready();
-    expect(databaseOf(catalogue).name).toBe('catalogue-fr-FR');
+    expect(databaseOf(catalogue).name).toBe(`catalogue-fr-FR${DATABASE_PROTOCOL_SUFFIX}`);
   });
 
   it('records every write that reached the service as METHOD and path, never its query (it holds the session)', async () => {

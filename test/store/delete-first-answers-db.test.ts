@@ -1,5 +1,6 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DATABASE_PROTOCOL_SUFFIX } from '../../src/catalogue-options.js';
 import type { Catalogue } from '../../src/create-catalogue.js';
 import { deleteFirstAnswersDb } from '../../src/store/delete-first-answers-db.js';
 import { ANSWERS_STORE, firstAnswersName, openFirstAnswersDb } from '../../src/store/first-answers-db.js';
@@ -50,15 +51,16 @@ async function seeded(factory: IDBFactory): Promise<void> {
 }
 
 /** A connection that never closes on `versionchange` (an earlier release's tab): it blocks a deletion. */
-async function blocker(factory: IDBFactory): Promise<IDBDatabase> {
-  const db = await request(factory.open(NAME) as IDBRequest<IDBDatabase>);
+async function blocker(factory: IDBFactory, name = NAME): Promise<IDBDatabase> {
+  const db = await request(factory.open(name) as IDBRequest<IDBDatabase>);
   db.onversionchange = null;
   return db;
 }
 
 const keysThrough = (db: IDBDatabase) =>
   request(db.transaction(ANSWERS_STORE, 'readonly').objectStore(ANSWERS_STORE).getAllKeys());
-const exists = async (factory: IDBFactory) => (await factory.databases()).some((info) => info.name === NAME);
+const exists = async (factory: IDBFactory, name = NAME) =>
+  (await factory.databases()).some((info) => info.name === name);
 
 describe("deleting the first answers' database", () => {
   it('with no other connection: resolves once it is gone', async () => {
@@ -116,6 +118,8 @@ describe('catalogue.delete() beside a tab that blocks the deletion', () => {
 
   it('resolves with no first answer left; the database goes when the blocker closes', async () => {
     const world = catalogueWorld({ dbName: DB });
+    // The catalogue stores under its name with this release's protocol suffix.
+    const stored = firstAnswersName(`${DB}${DATABASE_PROTOCOL_SUFFIX}`);
     const catalogue = world.open();
     opened.push(catalogue);
     const view = catalogue.trendingTv({ time_window: 'day' });
@@ -123,7 +127,7 @@ describe('catalogue.delete() beside a tab that blocks the deletion', () => {
     await until(world.clock, view, (s) => s.status === 'fresh');
     stop();
     await catalogue.close();
-    const held = await blocker(world.indexedDB);
+    const held = await blocker(world.indexedDB, stored);
     expect(await keysThrough(held)).toContain(view.requestKey);
     const again = world.open();
     await again.auth.ready();
@@ -133,6 +137,6 @@ describe('catalogue.delete() beside a tab that blocks the deletion', () => {
     expect(await keysThrough(held)).toEqual([]);
     held.close();
     await macrotasks();
-    expect(await exists(world.indexedDB)).toBe(false);
+    expect(await exists(world.indexedDB, stored)).toBe(false);
   });
 });
