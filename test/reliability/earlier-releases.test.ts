@@ -4,7 +4,7 @@ import { DATABASE_PROTOCOL_SUFFIX } from '../../src/catalogue-options.js';
 import { type Catalogue, createCatalogue } from '../../src/create-catalogue.js';
 import { createManualConnectivity } from '../../src/env.js';
 import { createFakeService, createVirtualClock, FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
-import { BASE_URL } from '../sync/catalogue-fixture.js';
+import { BASE_URL } from '../helpers/catalogue-world.js';
 import { earlierRelease } from './support/earlier-release.js';
 
 /**

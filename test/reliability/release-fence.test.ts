@@ -8,7 +8,7 @@ import { isNewerReleaseError, NewerReleaseError } from '../../src/errors/newer-r
 import { CURRENT_SCHEMA_VERSION } from '../../src/store/catalogue-database.js';
 import { nativeVersion } from '../../src/store/release-fence.js';
 import { createFakeService, createVirtualClock, FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
-import { BASE_URL } from '../sync/catalogue-fixture.js';
+import { BASE_URL } from '../helpers/catalogue-world.js';
 
 const DB = 'release-fence';
 /** The database this release opens for `dbName: DB`. */

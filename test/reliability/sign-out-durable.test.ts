@@ -4,9 +4,12 @@ import type { Catalogue } from '../../src/create-catalogue.js';
 import { databaseOf } from '../../src/create-catalogue.js';
 import { firstAnswersName, openFirstAnswersDb } from '../../src/store/first-answers-db.js';
 import { prepareCall } from '../../src/sync/prepare-call.js';
+import { type CatalogueWorld, catalogueWorld } from '../helpers/catalogue-world.js';
+import { dumpDatabase } from '../helpers/dump-database.js';
 import { interceptMutations } from '../helpers/mutate-middleware.js';
+import { outboxWorldOptions } from '../helpers/outbox-world-options.js';
+import { secretCapture } from '../helpers/secret-capture.js';
 import { refusePuts } from '../support/wrap-transactions.js';
-import { dumpDatabase, type OutboxFixture, outboxFixture } from '../sync/outbox-fixture.js';
 import { printFigures } from './support/figures.js';
 import { firstReadShows } from './support/first-read-probe.js';
 
@@ -41,7 +44,7 @@ interface Page {
   release(): void;
 }
 
-let world: OutboxFixture;
+let world: CatalogueWorld;
 /** Web storage as the library would find it: any item it wrote is a failure of this file's cases. */
 const webStorage = new Map<string, string>();
 const storage = {
@@ -207,7 +210,8 @@ interface Signed {
  * their account state of a series stored, and a read mark naming them.
  */
 async function signedInWithUnsentChange(): Promise<Signed> {
-  world = outboxFixture();
+  // Eager: its pages install store middleware right after `open()`, which needs the core's database at once.
+  world = catalogueWorld(outboxWorldOptions(secretCapture(), { door: 'eager' }));
   const session = world.service.control.createSession();
   const movies = world.service.control.groundTruth('trendingMovies', { time_window: 'day' }) as {
     results: { id: number }[];

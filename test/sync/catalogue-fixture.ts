@@ -1,1 +1,0 @@
-export { BASE_URL } from '../helpers/catalogue-world.js';
