@@ -205,6 +205,7 @@ describe('the package entry', () => {
         'BudgetExceededError',
         'CatalogueError',
         'ClosedError',
+        'DATABASE_PROTOCOL_SUFFIX',
         'ImageUrlError',
         'InvalidParamsError',
         'MIN_MAX_AGE_SECONDS',

@@ -15,6 +15,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { demoPageOrigins } from '../../demo/serve-demo.js';
 import demoConfig from '../../demo/vite.config.js';
+import { DATABASE_PROTOCOL_SUFFIX } from '../../src/catalogue-options.js';
 import { contentSecurityPolicy } from '../../src/testing/content-security-policy.js';
 import { FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
 import { launchChromium } from './support/chromium.js';
@@ -714,7 +715,7 @@ describe('the demo PWA', () => {
       }
       return { names: (await indexedDB.databases()).map((d) => d.name), text: values.join('') };
     });
-    expect(stored.names).toContain(`catalogue-demo-${new URL(e2e.url).host}`);
+    expect(stored.names).toContain(`catalogue-demo-${new URL(e2e.url).host}${DATABASE_PROTOCOL_SUFFIX}`);
     expect(stored.text.length).toBeGreaterThan(1000);
     expect(stored.text).not.toContain(FAKE_ACCESS_TOKEN);
     await openScreen('#/settings', '#use-fake');
