@@ -107,14 +107,14 @@ export function createCore(resolved: ResolvedCatalogueOptions, early: readonly E
   // answer that has arrived was shown, so closing lets its write finish; one still on the wire is abandoned.
   const arrived = new Set<Promise<void>>();
   for (const flight of early) {
-    const adoption = engine
+    const stored = engine
       .adopt(
         flight.call,
         flight.answer.then((sent) => sent.snapshot.data),
       )
       .catch(() => {});
     flight.answer.then(
-      () => arrived.add(adoption),
+      () => arrived.add(stored),
       () => {},
     );
   }

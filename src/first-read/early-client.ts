@@ -21,8 +21,8 @@ export interface EarlyClient {
  * What a cold first visit sends before the core has loaded: its own chunk (the API client and the response
  * schemas, no Dexie, no queue), so a view's request leaves while the rest of the library is still on its way.
  * The answer is validated by the same client the core sends through, and shown as the snapshot the view's key
- * entry shows once the core has stored it: the store keeps a validated answer as served (a public answer has no
- * pending change to put on top: `isEarlyOperation`), and the core writes it with the time it was received.
+ * entry shows once the core has stored it: the store keeps a validated answer as served (the front door sends only
+ * public answers that no pending change acts on), and the core writes it with the time it was received.
  */
 export function earlyClient(resolved: ResolvedCatalogueOptions): EarlyClient {
   const client = catalogueClient(resolved);
@@ -31,7 +31,9 @@ export function earlyClient(resolved: ResolvedCatalogueOptions): EarlyClient {
       const response = await client.send(call.request);
       const expires = expiresAt(call.operation, response.maxAgeSeconds, response.receivedAt, resolved.freshness);
       const snapshot: ViewSnapshot<ResponseOf<O>> = Object.freeze({
-        data: deepFreeze(response.data),
+        // A frozen copy: the response itself goes on to the store's write, whose mappings are not written for
+        // frozen input.
+        data: deepFreeze(structuredClone(response.data)),
         status: answerFreshness(expires, resolved.clock.now()),
         fetching: false,
         error: undefined,

@@ -341,15 +341,21 @@ export class KeyEntry<O extends StoredOperation> {
     this.#loaded = true;
     const hadData = this.#snapshot.data !== undefined;
     this.#shownWriteId = meta?.writeId;
+    // A first read taken before the write of a fetch that has already settled (a request adopted from before the
+    // engine can be stored before the view's first read answers): read again, rather than fetch it twice.
+    const beforeWrite = !wasLoaded && this.#settling !== undefined && entry === undefined;
     if (!wasLoaded) {
       // The first read: the demands that waited for it start their fetch before the snapshot is told, so a
       // view never shows `missing` without a fetch under way.
       const demands = this.#waiting.splice(0);
       const wanted = status === 'missing' || (status === 'stale' && demands.includes('fresh'));
-      if (wanted && demands.length > 0 && !this.#flight) this.#fetchForObservers({}, true);
+      if (beforeWrite) this.#readAgain();
+      else if (wanted && demands.length > 0 && !this.#flight) this.#fetchForObservers({}, true);
     }
     const settling = this.#settling;
-    if (settling && (meta === undefined || meta.writeId !== settling.shownBefore)) this.#settling = undefined;
+    if (settling && !beforeWrite && (meta === undefined || meta.writeId !== settling.shownBefore)) {
+      this.#settling = undefined;
+    }
     const showing = this.#showing;
     if (entry !== undefined) this.#showing = undefined;
     this.#update({
@@ -377,6 +383,16 @@ export class KeyEntry<O extends StoredOperation> {
       else if (previous === 'fresh' && status === 'stale' && this.#keepFresh > 0) this.ensure('fresh');
     }
     this.#checkSettled();
+  }
+
+  /** One read of the stored answer outside the live read, shown as the live read would show it. */
+  #readAgain(): void {
+    const { db } = this.#deps;
+    const { operation, storeParams, userScope, requestKey, listKey } = this.call;
+    readStoredWithMeta(db, operation, storeParams, userScope, requestKey, listKey).then(
+      (read) => this.#show(read),
+      (error: unknown) => this.#update({ error }),
+    );
   }
 
   #scheduleFlip(now: number): void {
