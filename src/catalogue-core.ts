@@ -19,7 +19,6 @@ import { createFirstAnswers } from './store/create-first-answers.js';
 import { deleteFirstAnswersDb } from './store/delete-first-answers-db.js';
 import { firstAnswersLocation } from './store/first-answers-db.js';
 import { storageFigures } from './store/storage-figures.js';
-import { AdoptedAnswers } from './sync/adopted-answers.js';
 import type { CatalogueEvents } from './sync/catalogue-events.js';
 import { createCatalogueSync } from './sync/catalogue-sync.js';
 import { ChangeFeed } from './sync/changes/change-feed.js';
@@ -93,27 +92,19 @@ export function createCore(resolved: ResolvedCatalogueOptions, early: readonly E
     onAdopted: () => outbox.drainSoon(),
   });
   const emitter = new EventEmitter<CatalogueEvents>();
-  const adopted = new AdoptedAnswers(queue);
-  for (const flight of early)
-    adopted.add(
-      flight.call.requestKey,
-      flight.answer.then((sent) => sent.response),
-    );
-  const engine = new SyncEngine(
-    { options: resolved, db, queue, emitter, adopted },
-    initialSyncStatus(connectivity.isOnline()),
-  );
+  const engine = new SyncEngine({ options: resolved, db, queue, emitter }, initialSyncStatus(connectivity.isOnline()));
   // Stored as soon as they answer, whether a view still shows them or not: the engine never sends them again. An
   // answer that has arrived was shown, so closing lets its write finish; one still on the wire is abandoned.
   const arrived = new Set<Promise<void>>();
-  for (const flight of early) {
+  for (const { call, answer } of early) {
     const stored = engine
       .adopt(
-        flight.call,
-        flight.answer.then((sent) => sent.snapshot.data),
+        call,
+        answer.then((sent) => sent.response),
+        answer.then((sent) => sent.snapshot.data),
       )
       .catch(() => {});
-    flight.answer.then(
+    answer.then(
       () => arrived.add(stored),
       () => {},
     );

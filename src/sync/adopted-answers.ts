@@ -2,6 +2,7 @@ import type { OperationName, ResponseOf } from '../api/endpoints.js';
 import type { ApiResponse } from '../api/parse-response.js';
 import type { QueueResult, RequestQueue } from '../queue/request-queue.js';
 import { isRetryable } from '../queue/retry-policy.js';
+import { untilAborted } from './until-aborted.js';
 
 /**
  * Answers to requests sent before the engine existed: a cold first visit's views, sent by the front door while
@@ -38,13 +39,7 @@ export class AdoptedAnswers {
       if (isRetryable(error)) return resend();
       throw error;
     });
-    if (!signal) return adopted;
     // The request left before anyone could abort it; a caller that gives up stops waiting for it.
-    return new Promise((resolve, reject) => {
-      const onAbort = () => reject(signal.reason);
-      if (signal.aborted) onAbort();
-      signal.addEventListener('abort', onAbort, { once: true });
-      adopted.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-    });
+    return untilAborted(adopted, signal);
   }
 }

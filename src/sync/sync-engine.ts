@@ -1,5 +1,6 @@
 import type { EventEmitter } from 'eventemitter3';
 import type { ResponseOf } from '../api/endpoints.js';
+import type { ApiResponse } from '../api/parse-response.js';
 import { MAX_PAGE } from '../api/schemas/params.js';
 import { assertStoredOperation } from '../api/stored-operations.js';
 import type { CatalogueError } from '../errors/catalogue-error.js';
@@ -17,7 +18,7 @@ import type { StoredOperation } from '../store/store-mappings.js';
 import { storedPageCount } from '../store/stored-page-count.js';
 import { readSyncMeta } from '../store/sync-meta.js';
 import { planResponseWrite, type WriteResult } from '../store/write-response.js';
-import type { AdoptedAnswers } from './adopted-answers.js';
+import { AdoptedAnswers } from './adopted-answers.js';
 import type { CatalogueEvents } from './catalogue-events.js';
 import { CurrentUser, type UserChange } from './current-user.js';
 import { DerivedRevalidation } from './derived-revalidation.js';
@@ -65,8 +66,6 @@ interface EngineDeps {
   readonly db: CatalogueDatabase;
   readonly queue: RequestQueue;
   readonly emitter: EventEmitter<CatalogueEvents>;
-  /** Requests sent before the engine existed (a cold first visit's views): their pulls adopt them. */
-  readonly adopted?: AdoptedAnswers;
 }
 
 /**
@@ -80,6 +79,8 @@ export class SyncEngine {
   readonly #readMarks: ReadMarks;
   readonly #eviction: BrowseEviction;
   readonly #known: KnownFreshness;
+  /** Requests sent before the engine existed (a cold first visit's views): their pulls adopt them. */
+  readonly #adopted: AdoptedAnswers;
   /** Names this instance's writes on their freshness rows (`writeId`): unique across tabs and reloads. */
   readonly #writePrefix: string;
   #writes = 0;
@@ -99,6 +100,7 @@ export class SyncEngine {
     this.#writePrefix = `${Math.floor(options.random() * 2 ** 48).toString(36)}.${options.clock.now().toString(36)}.`;
     this.#readMarks = new ReadMarks(db, options.logger);
     this.#known = new KnownFreshness(db);
+    this.#adopted = new AdoptedAnswers(deps.queue);
     this.#entries = new EntryCache({
       db,
       clock: options.clock,
@@ -266,10 +268,16 @@ export class SyncEngine {
   }
 
   /**
-   * Stores the answer to `call` that the front door fetched and showed (`shown`: the data object shown) before the
-   * engine existed (adopted, never sent again), and keeps it as the key's first answer, since it was shown.
+   * Stores the answer to `call` that the front door fetched (`answer`) and showed (`shown`: the data object shown)
+   * before the engine existed: adopted, never sent again, it holds a place in the queue's rate window until it
+   * answers. Kept as the key's first answer, since it was shown.
    */
-  async adopt<O extends PullOperation>(call: PreparedCall<O>, shown: Promise<unknown>): Promise<void> {
+  async adopt<O extends PullOperation>(
+    call: PreparedCall<O>,
+    answer: Promise<ApiResponse<unknown>>,
+    shown: Promise<unknown>,
+  ): Promise<void> {
+    this.#adopted.add(call.requestKey, answer);
     const entry = this.#entries.entryFor(call);
     shown.then(
       (data) => entry.showing(data),
@@ -344,7 +352,7 @@ export class SyncEngine {
       const priority = options.priority ?? 'interactive';
       const sendAgain = () => queue.send(call.request, { priority, signal: options.signal });
       const meta = options.force ? undefined : await this.#known.take(requestKey);
-      const adopted = options.force ? undefined : this.#deps.adopted?.take(requestKey, options.signal, sendAgain);
+      const adopted = options.force ? undefined : this.#adopted.take(requestKey, options.signal, sendAgain);
       const etag = adopted === undefined && meta && meta.fetchedAt > 0 ? meta.etag : undefined;
       let response = await (adopted ??
         queue.send(call.request, { priority, signal: options.signal, ifNoneMatch: etag }));
