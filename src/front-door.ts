@@ -160,14 +160,15 @@ export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArriv
   const holdCore = (work: Promise<unknown>, ms?: number): void => {
     reading += 1;
     let done = false;
+    const timer = ms === undefined ? undefined : clock.setTimeout(() => release(), ms);
     const release = () => {
       if (done) return;
       done = true;
+      if (timer !== undefined) clock.clearTimeout(timer);
       reading -= 1;
       settleReads();
     };
     void work.then(release, release);
-    if (ms !== undefined) clock.setTimeout(release, ms);
   };
   const readFirst = (
     call: PreparedCall<StoredOperation>,
