@@ -135,6 +135,7 @@ export {
 } from './query/observable.js';
 export type { OutboxEntry, OutboxSnapshot, OutboxView } from './query/outbox-view.js';
 export type { PagesSnapshot, PagesView } from './query/pages-view.js';
+export { type StatusSource, selectStatus } from './query/select-status.js';
 export type { StoreView } from './query/store-view.js';
 export type { CatalogueUser, UserView } from './query/user-view.js';
 export type { SnapshotOf, View } from './query/view.js';

@@ -3,7 +3,7 @@ import { act, create, type ReactTestRenderer } from 'react-test-renderer';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Catalogue } from '../../src/create-catalogue.js';
 import { databaseOf } from '../../src/create-catalogue.js';
-import { CatalogueProvider, usePages, useUser, useView } from '../../src/react/index.js';
+import { CatalogueProvider, usePages, useStatus, useUser, useView } from '../../src/react/index.js';
 import { closedAfterEach } from '../helpers/closed-after-each.js';
 import { until } from '../query/view-helpers.js';
 
@@ -122,6 +122,48 @@ describe('catalogue-sync/react, in a Strict Mode app', () => {
       await session;
     });
     expect(text()).toMatch(/:guest$/);
+    expect(errors).toEqual([]);
+  });
+
+  it('useStatus with a selector re-renders only when the selected value changes, not on every request', async () => {
+    const { catalogue, clock, connectivity, urls } = open();
+    const renders = { selected: 0, whole: 0 };
+    function OnlineBadge() {
+      renders.selected += 1;
+      // A new selector on every render, as people write it.
+      const online = useStatus((s) => s.online);
+      return createElement('b', null, online ? 'online' : 'offline');
+    }
+    function Progress() {
+      renders.whole += 1;
+      const { pending } = useStatus();
+      return createElement('i', null, String(pending));
+    }
+    const errors = await render(
+      catalogue,
+      createElement('div', null, createElement(OnlineBadge), createElement(Progress)),
+    );
+    const before = { ...renders };
+    const requestsBefore = urls.length;
+    await act(async () => {
+      let done = false;
+      // 19 pages of discover (all the fake has) and one more list: 20 requests.
+      const sync = Promise.all([
+        catalogue.sync.pullList('discoverTv', { sort_by: 'popularity.desc' }, { pages: 'all' }),
+        catalogue.sync.ensureFresh('trendingMovies', { time_window: 'day' }),
+      ]).then(() => {
+        done = true;
+      });
+      for (let i = 0; i < 2_000 && !done; i++) await clock.flush();
+      await sync;
+    });
+    expect(urls.length - requestsBefore).toBe(20);
+    // The whole status changed with each request (the baseline that shows the selector's work)...
+    expect(renders.whole - before.whole).toBeGreaterThan(10);
+    // ...the selected part never did: Strict Mode's two first renders, at most one more.
+    expect(renders.selected).toBeLessThanOrEqual(3);
+    await act(async () => connectivity.setOnline(false));
+    expect(renderer?.root.findByType('b').children).toEqual(['offline']);
     expect(errors).toEqual([]);
   });
 });
