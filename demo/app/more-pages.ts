@@ -14,8 +14,8 @@ interface PagedSnapshot {
   readonly data: { readonly page: number; readonly results: readonly unknown[] } | undefined;
   readonly pageCount: number;
   readonly error: unknown;
-  /** `loading` while a page asked for is still being read from the device (it may well be stored). */
-  readonly status: string;
+  /** The page on its way: `loading` while it is read from the device, `missing` when the device has none. */
+  readonly nextPageStatus?: string | undefined;
 }
 
 export interface MorePages {
@@ -61,7 +61,7 @@ export function morePages(view: Paged, online: () => boolean): MorePages {
       waiting = snapshot.data !== undefined && snapshot.pageCount > shown;
       // Offline, only a page the device turned out not to hold waits for the network: one still being read from
       // the device is on its way.
-      const paused = waiting && !online() && snapshot.status !== 'loading';
+      const paused = waiting && !online() && snapshot.nextPageStatus === 'missing';
       // While a page loads the button stays, inert; it leaves the page (its own `display` would win over `hidden`)
       // when there is no next page, or none before the network.
       button.setAttribute('aria-disabled', String(waiting));

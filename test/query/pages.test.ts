@@ -92,6 +92,48 @@ describe('paged views', () => {
     rec.stop();
   });
 
+  it('once rows show, a page on its way never brings back `loading`: fetchingNextPage and nextPageStatus say it', async () => {
+    fixture = oneCatalogue();
+    const { catalogue, clock, connectivity } = fixture;
+    const { filters } = shortLastPage(fixture);
+    const view = catalogue.pages('discoverTv', filters);
+    const rec = record(view);
+    await until(clock, view, (s) => s.status === 'fresh' && !s.fetching);
+    expect(view.getSnapshot()).toMatchObject({ fetchingNextPage: false, nextPageStatus: undefined });
+    // Page 2 from the service: asked for, fetched, shown.
+    const second = view.fetchNextPage();
+    await until(clock, view, (s) => s.data?.page === 2 && !s.fetching);
+    await second;
+    expect(rec.snapshots.some((s) => s.pageCount === 2 && s.fetchingNextPage && s.status === 'fresh')).toBe(true);
+    // Page 3 offline: the device has none, so it waits for the network, and says so.
+    connectivity.setOnline(false);
+    void view.fetchNextPage();
+    const waiting = await until(clock, view, (s) => s.nextPageStatus === 'missing');
+    expect(waiting).toMatchObject({ status: 'fresh', fetchingNextPage: true, pageCount: 3 });
+    expect(waiting.data?.page).toBe(2);
+    connectivity.setOnline(true);
+    await until(clock, view, (s) => s.data?.page === 3 && !s.fetching);
+    expect(view.getSnapshot()).toMatchObject({ fetchingNextPage: false, nextPageStatus: undefined });
+    const withRows = rec.snapshots.filter((s) => s.data !== undefined);
+    expect(withRows.length).toBeGreaterThan(3);
+    expect(withRows.filter((s) => s.status === 'loading')).toEqual([]);
+    // Every snapshot with a page asked for and not shown says it is on its way, and no other does.
+    for (const s of withRows) expect(s.fetchingNextPage).toBe(s.pageCount > (s.data?.page ?? 0));
+    rec.stop();
+
+    // After a reload, pages stored before are read from the device: `loading` there, then shown.
+    await catalogue.close();
+    const reloaded = fixture.open();
+    const again = reloaded.pages('discoverTv', filters);
+    const reread = record(again);
+    await until(clock, again, (s) => s.data?.page === 3);
+    const reading = reread.snapshots.filter((s) => s.data !== undefined && s.fetchingNextPage);
+    expect(reading.length).toBeGreaterThan(0);
+    expect(reading.every((s) => s.nextPageStatus === 'loading' && s.status !== 'loading')).toBe(true);
+    reread.stop();
+    await reloaded.close();
+  });
+
   it('de-duplicates ids across drifting pages (only in pages())', async () => {
     fixture = oneCatalogue();
     const { catalogue, clock, service } = fixture;
