@@ -251,7 +251,7 @@ export function createCore(resolved: ResolvedCatalogueOptions, early: readonly E
     get userScopeId() {
       return engine.user?.id;
     },
-    user: createUserView(engine),
+    user: createUserView(engine, sessions.ready),
     imageUrl: (path, kind, size, imageOptions) => imageUrl(configuration.loaded(), path, kind, size, imageOptions),
     srcSet: (path, kind, imageOptions) => srcSet(configuration.loaded(), path, kind, imageOptions),
     onIdle: () => queue.onIdle(),

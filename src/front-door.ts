@@ -18,7 +18,7 @@ import type { OutboxSnapshot, OutboxView } from './query/outbox-view.js';
 import { combinePages, failedPages } from './query/pages-snapshot.js';
 import type { PagesView } from './query/pages-view.js';
 import type { StoreView } from './query/store-view.js';
-import type { CatalogueUser, UserView } from './query/user-view.js';
+import { USER_RESTORING, type UserState, type UserView } from './query/user-view.js';
 import type { View } from './query/view.js';
 import { initialQueueStats, type QueueStats } from './queue/queue-stats.js';
 import {
@@ -343,7 +343,7 @@ export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArriv
       return core?.userScopeId;
     },
     get user() {
-      userStore ??= core?.user ?? (later<CatalogueUser | undefined>(undefined, (c) => c.user as never) as UserView);
+      userStore ??= core?.user ?? (later<UserState>(USER_RESTORING, (c) => c.user as never) as UserView);
       return userStore;
     },
     configuration: () => withCore((c) => c.configuration()),

@@ -137,7 +137,7 @@ export type { OutboxEntry, OutboxSnapshot, OutboxView } from './query/outbox-vie
 export type { PagesSnapshot, PagesView } from './query/pages-view.js';
 export { type StatusSource, selectStatus } from './query/select-status.js';
 export type { StoreView } from './query/store-view.js';
-export type { CatalogueUser, UserView } from './query/user-view.js';
+export type { CatalogueUser, UserState, UserView } from './query/user-view.js';
 export type { SnapshotOf, View } from './query/view.js';
 export type { RateLimitOptions, RetryOptions } from './queue/options.js';
 export type { Priority } from './queue/priority.js';

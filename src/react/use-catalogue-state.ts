@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { OutboxSnapshot } from '../query/outbox-view.js';
 import { memoSelection } from '../query/select-status.js';
-import type { CatalogueUser } from '../query/user-view.js';
+import type { UserState } from '../query/user-view.js';
 import type { SyncStatus } from '../sync/sync-status.js';
 import { useCatalogue } from './catalogue-context.js';
 
@@ -31,8 +31,11 @@ export function useOutbox(): OutboxSnapshot {
   return useSyncExternalStore(outbox.subscribe, outbox.getSnapshot, outbox.getSnapshot);
 }
 
-/** Who is signed in (scope id and kind), or undefined. */
-export function useUser(): CatalogueUser | undefined {
+/**
+ * Where the user stands: `{ status: 'restoring' }` until the last session's user is read back at start, then
+ * `{ status: 'signedIn', user }` (scope id and kind) or `{ status: 'signedOut' }`.
+ */
+export function useUser(): UserState {
   const { user } = useCatalogue();
   return useSyncExternalStore(user.subscribe, user.getSnapshot, user.getSnapshot);
 }

@@ -230,7 +230,8 @@ describe('the first-read createCatalogue', () => {
     expect(catalogue.status.state).toBe('idle');
     expect(catalogue.queueStats.sent).toBe(0);
     expect(catalogue.userScopeId).toBeUndefined();
-    expect(catalogue.user.getSnapshot()).toBeUndefined();
+    // Before the core has read the last session back, nobody is signed out yet: the user is being restored.
+    expect(catalogue.user.getSnapshot()).toEqual({ status: 'restoring', user: undefined });
     expect(catalogue.outbox.getSnapshot().status).toBe('loading');
     const configuration = await catalogue.configuration();
     expect(catalogue.imageUrl('/a.jpg', 'poster', configuration.images.poster_sizes[0] as string)).toContain('/a.jpg');

@@ -99,7 +99,11 @@ describe('catalogue-sync/react, in a Strict Mode app', () => {
       const pages = usePages('popularPeople', {});
       const user = useUser();
       more = pages.fetchNextPage;
-      return createElement('p', null, `${pages.pageCount}:${pages.data?.results.length ?? 0}:${user?.kind ?? 'none'}`);
+      return createElement(
+        'p',
+        null,
+        `${pages.pageCount}:${pages.data?.results.length ?? 0}:${user.user?.kind ?? user.status}`,
+      );
     }
     const errors = await render(catalogue, createElement(People));
     const pages = catalogue.pages('popularPeople', {});
@@ -112,7 +116,7 @@ describe('catalogue-sync/react, in a Strict Mode app', () => {
       await until(clock, pages, (s) => s.pageCount === 2 && !s.fetching && s.status === 'fresh');
       await added;
     });
-    expect(text()).toMatch(/^2:(3[0-9]|40):none$/);
+    expect(text()).toMatch(/^2:(3[0-9]|40):signedOut$/);
     await act(async () => {
       let signedIn = false;
       const session = catalogue.auth.createGuestSession().then(() => {
@@ -165,5 +169,28 @@ describe('catalogue-sync/react, in a Strict Mode app', () => {
     await act(async () => connectivity.setOnline(false));
     expect(renderer?.root.findByType('b').children).toEqual(['offline']);
     expect(errors).toEqual([]);
+  });
+
+  it('useUser says restoring, never signed out, while a signed-in reload reads its session back', async () => {
+    const world = open();
+    await world.clock.runUntil(world.catalogue.setUser({ account_id: 7, session_id: 'b'.repeat(40) }));
+    await world.catalogue.close();
+    const reloaded = world.open();
+    const seen: string[] = [];
+    function Header() {
+      const { status, user } = useUser();
+      seen.push(status);
+      return createElement('p', null, user ? `${status}:${user.scopeId}` : status);
+    }
+    const errors = await render(reloaded, createElement(Header));
+    await act(async () => {
+      await reloaded.auth.ready();
+      await world.settle();
+    });
+    expect(text()).toBe('signedIn:account:7');
+    expect(seen[0]).toBe('restoring');
+    expect(seen).not.toContain('signedOut');
+    expect(errors).toEqual([]);
+    await reloaded.close();
   });
 });

@@ -284,7 +284,7 @@ async function signOutUntilStill(page: Page): Promise<void> {
 /** After a reload on the same database: nobody restored, and nothing stored names the user or shows the change. */
 async function expectNothingOfTheUser(signed: Signed, reloaded: Catalogue): Promise<void> {
   await reloaded.auth.ready();
-  expect(reloaded.user.getSnapshot()).toBeUndefined();
+  expect(reloaded.user.getSnapshot()).toEqual({ status: 'signedOut', user: undefined });
   expect(reloaded.userScopeId).toBeUndefined();
   const db = databaseOf(reloaded);
   for (const { table, text } of await dumpDatabase(db)) {
