@@ -18,7 +18,8 @@ import type { OutboxSnapshot, OutboxView } from './query/outbox-view.js';
 import { combinePages, failedPages } from './query/pages-snapshot.js';
 import type { PagesView } from './query/pages-view.js';
 import type { StoreView } from './query/store-view.js';
-import { USER_RESTORING, type UserState, type UserView } from './query/user-view.js';
+import { USER_RESTORING, type UserState } from './query/user-state.js';
+import type { UserView } from './query/user-view.js';
 import type { View } from './query/view.js';
 import { initialQueueStats, type QueueStats } from './queue/queue-stats.js';
 import {

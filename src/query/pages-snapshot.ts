@@ -18,7 +18,7 @@ export interface PagesSnapshot<O extends ListOperation> extends ViewSnapshot<Env
    * Where that page stands: `loading` while it is read from the device, `missing` when the device has none and it
    * is fetched (offline, that fetch waits for the network); undefined when no page is on its way.
    */
-  readonly nextPageStatus: ViewStatus | undefined;
+  readonly nextPageStatus?: ViewStatus | undefined;
 }
 
 /**
@@ -30,7 +30,6 @@ export const PAGES_LOADING = Object.freeze({
   hasNextPage: false,
   pageCount: 1,
   fetchingNextPage: false,
-  nextPageStatus: undefined,
 });
 
 /** A list that shows nothing, and why (signed out of a per-user list, or the library failed to load). */

@@ -161,7 +161,9 @@ describe('the tarball', () => {
     expect(run.status, run.stderr).toBe(0);
     const [packed] = JSON.parse(run.stdout) as [{ files: { path: string }[]; unpackedSize: number }];
     const paths = packed.files.map((file) => file.path);
-    expect(paths.filter((path) => !path.startsWith('dist/') && !/^(package\.json|README\.md|CHANGELOG\.md)$/.test(path))).toEqual([]);
+    expect(
+      paths.filter((path) => !path.startsWith('dist/') && !/^(package\.json|README\.md|CHANGELOG\.md)$/.test(path)),
+    ).toEqual([]);
     expect(paths).toContain('CHANGELOG.md');
     expect(paths.filter((path) => path.endsWith('.map') || path.endsWith('.test.js'))).toEqual([]);
     const targets = Object.values(pkg.exports).flatMap((target) =>
