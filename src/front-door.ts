@@ -3,6 +3,7 @@ import { assertStoredOperation } from './api/stored-operations.js';
 import { shareDatabase } from './catalogue-databases.js';
 import type { ResolvedCatalogueOptions } from './catalogue-options.js';
 import type { Catalogue, CatalogueMembers } from './create-catalogue.js';
+import { NO_CONFIGURATION_MESSAGE } from './errors/image-url-error.js';
 import { DeferredPagesView } from './first-read/deferred-pages-view.js';
 import { DeferredStoreView } from './first-read/deferred-store-view.js';
 import { DeferredView } from './first-read/deferred-view.js';
@@ -58,9 +59,6 @@ export interface CoreModule {
  * throws in a service worker), or loaded by `load` once the first answers are read (the main entry).
  */
 export type CoreArrival = { readonly loaded: CoreModule } | { readonly load: () => Promise<CoreModule> };
-
-/** What the image helpers say before `configuration()` has resolved (it cannot have before the core loaded). */
-const NO_CONFIGURATION = 'image helpers need the configuration: await catalogue.configuration() first';
 
 /** How many view handles are remembered so the same call gives the same object. */
 const HANDLES = 512;
@@ -349,11 +347,11 @@ export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArriv
     },
     configuration: () => withCore((c) => c.configuration()),
     imageUrl(path, kind, size, imageOptions) {
-      if (!core) throw new TypeError(NO_CONFIGURATION);
+      if (!core) throw new TypeError(NO_CONFIGURATION_MESSAGE);
       return core.imageUrl(path, kind, size, imageOptions);
     },
     srcSet(path, kind, imageOptions) {
-      if (!core) throw new TypeError(NO_CONFIGURATION);
+      if (!core) throw new TypeError(NO_CONFIGURATION_MESSAGE);
       return core.srcSet(path, kind, imageOptions);
     },
     onIdle: () => withCore((c) => c.onIdle()),

@@ -4,6 +4,13 @@ import { KeyEntry, type KeyEntryDeps } from './key-entry.js';
 import type { PreparedCall } from './prepare-call.js';
 
 /**
+ * How long a key outlives the last view listening to it (ms): its fetch goes on, its answer or error stays, and a
+ * view of it back within the grace (params that alternate every frame, a screen left and opened again) costs no
+ * request; a failure (a 404) is not asked again within it unless refreshed.
+ */
+export const VIEW_GRACE_MS = 5_000;
+
+/**
  * The entries of the keys anyone observes or fetches, by request key: one owner per key. An entry is forgotten
  * when nothing observes it and nothing is in flight; the next use starts a new one from the store.
  */
@@ -30,6 +37,8 @@ export class EntryCache {
   /** Stops keeping first answers (the engine closed); resolves when the ones being written are. */
   close(): Promise<void> {
     this.#stopInvalidated();
+    // Keys kept for a view that might come back: none will.
+    for (const entry of [...this.#entries.values()]) entry.endGrace();
     return this.#keeper.close();
   }
 

@@ -43,6 +43,11 @@ export interface KeyEntryDeps {
   readonly onIdle: (entry: KeyEntry<StoredOperation>) => void;
   /** Called when the live read shows a stored answer (the first answers keep it for the next page load). */
   readonly onShown?: (call: PreparedCall<StoredOperation>) => void;
+  /**
+   * How long the entry outlives its last observer (ms): its fetch goes on, its answer or error stays, and an
+   * observer back within it costs nothing. 0: it stops at once.
+   */
+  readonly graceMs?: number;
 }
 
 /** One fetch of the key, shared by everyone waiting for it; aborted when the last of them leaves. */
@@ -62,7 +67,9 @@ type Read<O extends StoredOperation> = StoredRead<O>;
  *   loading ──first live read──▶ missing | fresh | stale
  *   missing ──fetch stored──▶ fresh            fresh ──expiresAt (timer) or marked stale by a write──▶ stale
  *   stale ──revalidated (stored or 304)──▶ fresh   fresh | stale ──evicted or cleared──▶ missing
- *   any ──last observer left──▶ (forgotten once no fetch is in flight; a new observer starts from loading)
+ *   any ──last observer left, then `graceMs` with none back──▶ (forgotten once no fetch is in flight; a new
+ *        observer starts from loading). Within the grace the entry goes on as if observed: a key that comes back
+ *        (a key changing every frame, a list scrolled past and back) costs neither a request nor a read.
  *
  *   fetching: true from a fetch's start until its write is seen by the live read (or it failed or was aborted)
  *   error: the last failure, cleared by the next success; an abort is not a failure
@@ -77,7 +84,11 @@ export class KeyEntry<O extends StoredOperation> {
   readonly #deps: KeyEntryDeps;
   readonly call: PreparedCall<O>;
   /** The observers: the first starts the live read, the last stops it. */
-  readonly #observers = new Subscribable({ onFirst: () => this.#start(), onLast: () => this.#stop() });
+  readonly #observers = new Subscribable({ onFirst: () => this.#arrive(), onLast: () => this.#leave() });
+  /** Pending while the last observer's grace runs (`graceMs`). */
+  #grace: TimerHandle | undefined;
+  /** When the last fetch failed: within the grace after it, an observer's demand does not send it again. */
+  #failedAt: number | undefined;
   #snapshot: ViewSnapshot<ResponseOf<O>> = loadingSnapshot();
   #flight: Flight | undefined;
   /** The observers' hold on the flight they started or joined (released when the last observer leaves). */
@@ -125,8 +136,39 @@ export class KeyEntry<O extends StoredOperation> {
     return this.#flight !== undefined;
   }
 
+  /** Listened to, or within the grace after the last observer left. */
   get observed(): boolean {
-    return this.#observers.listened;
+    return this.#observers.listened || this.#grace !== undefined;
+  }
+
+  /** Ends a pending grace at once (the engine closes): the entry stops as if it had run out. */
+  endGrace(): void {
+    if (this.#grace === undefined) return;
+    this.#deps.clock.clearTimeout(this.#grace);
+    this.#grace = undefined;
+    this.#stop();
+  }
+
+  #arrive(): void {
+    if (this.#grace === undefined) {
+      this.#start();
+      return;
+    }
+    // Back within the grace: the live read and any fetch never stopped.
+    this.#deps.clock.clearTimeout(this.#grace);
+    this.#grace = undefined;
+  }
+
+  #leave(): void {
+    const graceMs = this.#deps.graceMs ?? 0;
+    if (graceMs <= 0) {
+      this.#stop();
+      return;
+    }
+    this.#grace = this.#deps.clock.setTimeout(() => {
+      this.#grace = undefined;
+      this.#stop();
+    }, graceMs);
   }
 
   /**
@@ -157,7 +199,10 @@ export class KeyEntry<O extends StoredOperation> {
       return;
     }
     const status = this.#snapshot.status;
-    if (status === 'fresh' || (status === 'stale' && demand === 'present') || this.#flight) return;
+    // A stored answer the live read has not shown yet (`#settling`) is on its way, as a fetch in flight is.
+    if (status === 'fresh' || (status === 'stale' && demand === 'present') || this.#flight || this.#settling) return;
+    // A failure moments ago (a 404 for an id typed twice): its answer stands for the grace; refresh() asks again.
+    if (this.#snapshot.error !== undefined && this.#failedRecently()) return;
     this.#fetchForObservers({});
   }
 
@@ -285,7 +330,10 @@ export class KeyEntry<O extends StoredOperation> {
       const failed = !flight.controller.signal.aborted;
       // Demands still waiting for the first read had their fetch: its failure is their answer, not a reason to
       // send again (a request adopted from before the engine can fail before the first read answers).
-      if (failed) this.#waiting = [];
+      if (failed) {
+        this.#waiting = [];
+        this.#failedAt = this.#deps.clock.now();
+      }
       this.#update({ fetching: false, ...(failed ? { error } : {}) });
     }
     this.#checkSettled();
@@ -322,6 +370,11 @@ export class KeyEntry<O extends StoredOperation> {
     this.#loaded = false;
     this.#checkSettled();
     this.#idleCheck();
+  }
+
+  #failedRecently(): boolean {
+    const graceMs = this.#deps.graceMs ?? 0;
+    return this.#failedAt !== undefined && this.#deps.clock.now() - this.#failedAt < graceMs;
   }
 
   #idleCheck(): void {

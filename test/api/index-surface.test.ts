@@ -242,6 +242,7 @@ describe('the package entry', () => {
         'isWorkerReplyTimeoutError',
         'observableSymbol',
         'platformConnectivity',
+        'selectStatus',
         'silentLogger',
         'srcSet',
         'systemClock',

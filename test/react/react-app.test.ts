@@ -113,7 +113,7 @@ describe('catalogue-sync/react, in a Strict Mode app', () => {
     });
     await act(async () => {
       const added = more();
-      await until(clock, pages, (s) => s.pageCount === 2 && !s.fetching && s.status === 'fresh');
+      await until(clock, pages, (s) => s.pageCount === 2 && !s.fetching && !s.fetchingNextPage && s.status === 'fresh');
       await added;
     });
     expect(text()).toMatch(/^2:(3[0-9]|40):signedOut$/);
@@ -192,5 +192,33 @@ describe('catalogue-sync/react, in a Strict Mode app', () => {
     expect(seen).not.toContain('signedOut');
     expect(errors).toEqual([]);
     await reloaded.close();
+  });
+
+  it('a key that alternates every frame for 120 frames costs at most one request per key', async () => {
+    const { catalogue, clock, service } = open();
+    const ids = service.control
+      .allSeries()
+      .slice(4, 6)
+      .map((series) => series.id);
+    let pick: (index: number) => void = () => {};
+    function Preview() {
+      const [index, setIndex] = useState(0);
+      pick = setIndex;
+      const { status } = useView('tvSeriesDetails', { series_id: ids[index] as number });
+      return createElement('p', null, `${index}:${status}`);
+    }
+    const errors = await render(catalogue, createElement(Preview));
+    for (let frame = 1; frame <= 120; frame++) {
+      await act(async () => {
+        pick(frame % 2);
+        await clock.advance(16);
+      });
+    }
+    await act(async () => {
+      await until(clock, catalogue.tvSeriesDetails({ series_id: ids[0] as number }), (s) => s.status === 'fresh');
+    });
+    expect(text()).toBe('0:fresh');
+    expect(service.log.count({ operation: 'tvSeriesDetails' })).toBeLessThanOrEqual(2);
+    expect(errors).toEqual([]);
   });
 });

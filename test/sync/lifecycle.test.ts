@@ -120,7 +120,7 @@ describe('lifecycle: clear, delete, storage, resume, closed', () => {
     await until(first.clock, list, (s) => s.status === 'fresh' && !s.fetching);
     await list.fetchNextPage();
     await list.fetchNextPage();
-    await until(first.clock, list, (s) => s.pageCount === 3 && !s.fetching && s.status === 'fresh');
+    await until(first.clock, list, (s) => s.pageCount === 3 && !s.fetching && !s.fetchingNextPage && s.status === 'fresh');
     const shown = list.getSnapshot().data?.results.length;
     recorder.stop();
     await first.catalogue.close();
@@ -129,7 +129,7 @@ describe('lifecycle: clear, delete, storage, resume, closed', () => {
     connectivity.setOnline(false);
     const again = catalogue.pages('popularPeople', {});
     const second = record(again);
-    const resumed = await until(clock, again, (s) => s.pageCount === 3 && s.status === 'fresh');
+    const resumed = await until(clock, again, (s) => s.data?.page === 3 && !s.fetchingNextPage);
     expect(resumed.data?.results.length).toBe(shown);
     expect(resumed.hasNextPage).toBe(true);
     expect(urls).toEqual([]);
