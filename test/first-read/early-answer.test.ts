@@ -119,7 +119,11 @@ describe('a cold first visit: the view’s request before the core', () => {
     expect(first).toMatchObject({ status: 'fresh', pageCount: 1, hasNextPage: true });
     expect(sent).toStrictEqual([{ path: '/3/person/popular', core: false }]);
     await view.fetchNextPage();
-    const two = await until(world.clock, view, (s) => s.pageCount === 2 && s.status === 'fresh' && !s.fetching && !s.fetchingNextPage);
+    const two = await until(
+      world.clock,
+      view,
+      (s) => s.pageCount === 2 && s.status === 'fresh' && !s.fetching && !s.fetchingNextPage,
+    );
     expect(two.data?.results.length).toBe(40);
     expect(sent.map((s) => s.core)).toStrictEqual([false, true]);
     expect(world.service.log.count({ operation: 'popularPeople' })).toBe(2);

@@ -120,7 +120,11 @@ describe('lifecycle: clear, delete, storage, resume, closed', () => {
     await until(first.clock, list, (s) => s.status === 'fresh' && !s.fetching);
     await list.fetchNextPage();
     await list.fetchNextPage();
-    await until(first.clock, list, (s) => s.pageCount === 3 && !s.fetching && !s.fetchingNextPage && s.status === 'fresh');
+    await until(
+      first.clock,
+      list,
+      (s) => s.pageCount === 3 && !s.fetching && !s.fetchingNextPage && s.status === 'fresh',
+    );
     const shown = list.getSnapshot().data?.results.length;
     recorder.stop();
     await first.catalogue.close();
