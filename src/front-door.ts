@@ -56,9 +56,16 @@ export interface CoreModule {
 
 /**
  * How the core arrives: already loaded (`catalogue-sync/eager`: every feature imported statically, since `import()`
- * throws in a service worker), or loaded by `load` once the first answers are read (the main entry).
+ * throws in a service worker), or loaded by `load` once the first answers are read (the main entry), which also
+ * says how to load the early requests' client of a cold visit (`early`). Both loaders are the entry's, so the
+ * eager entry's bundle holds no `import()` at all.
  */
-export type CoreArrival = { readonly loaded: CoreModule } | { readonly load: () => Promise<CoreModule> };
+export type CoreArrival =
+  | { readonly loaded: CoreModule }
+  | {
+      readonly load: () => Promise<CoreModule>;
+      readonly early: () => Promise<typeof import('./first-read/early-client.js')>;
+    };
 
 /** How many view handles are remembered so the same call gives the same object. */
 const HANDLES = 512;
@@ -183,8 +190,8 @@ export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArriv
           if (row) offer(row);
           // A public answer only: no user is known before the core, and a list another user's pending change
           // acts on (`listDetails`) waits for the core, which puts the change on top.
-          else if (cold && !core && call.operation !== 'listDetails' && connectivity.isOnline()) {
-            early ??= import('./first-read/early-client.js').then((m) => m.earlyClient(resolved));
+          else if (cold && !core && 'early' in arrival && call.operation !== 'listDetails' && connectivity.isOnline()) {
+            early ??= arrival.early().then((m) => m.earlyClient(resolved));
             const answer = early.then((client) => client.send(call));
             flights.push({ call, answer });
             answer.then(show, () => {});
