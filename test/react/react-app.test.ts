@@ -3,7 +3,16 @@ import { act, create, type ReactTestRenderer } from 'react-test-renderer';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Catalogue } from '../../src/create-catalogue.js';
 import { databaseOf } from '../../src/create-catalogue.js';
-import { CatalogueProvider, usePages, useStatus, useUser, useView } from '../../src/react/index.js';
+import {
+  CatalogueProvider,
+  type ChangeState,
+  useChange,
+  usePages,
+  useStatus,
+  useUser,
+  useView,
+} from '../../src/react/index.js';
+import type { MutationInput } from '../../src/sync/mutations.js';
 import { closedAfterEach } from '../helpers/closed-after-each.js';
 import { until } from '../query/view-helpers.js';
 
@@ -219,6 +228,44 @@ describe('catalogue-sync/react, in a Strict Mode app', () => {
     });
     expect(text()).toBe('0:fresh');
     expect(service.log.count({ operation: 'tvSeriesDetails' })).toBeLessThanOrEqual(2);
+    expect(errors).toEqual([]);
+  });
+
+  it('useChange: pending while the change waits offline, sent once the service has it; a bad call is its error', async () => {
+    const world = open();
+    const { catalogue, clock, connectivity, service } = world;
+    const session = service.control.createSession();
+    await clock.runUntil(catalogue.setUser(session));
+    const series = service.control.allSeries()[0]?.id as number;
+    let change: ChangeState<[MutationInput<'markFavorite'>]> | undefined;
+    function FavoriteButton() {
+      change = useChange((c) => c.account.markFavorite);
+      return createElement('p', null, `${change.pending}:${change.sent}:${change.error === undefined ? '-' : 'error'}`);
+    }
+    const errors = await render(catalogue, createElement(FavoriteButton));
+    expect(text()).toBe('false:false:-');
+
+    connectivity.setOnline(false);
+    await act(async () => {
+      await change?.run({ media_type: 'tv', media_id: series, favorite: true });
+      await world.settle();
+    });
+    expect(text()).toBe('true:false:-');
+    expect(service.log.count({ operation: 'markFavorite' })).toBe(0);
+
+    await act(async () => {
+      connectivity.setOnline(true);
+      await clock.runUntil(catalogue.outbox.drain());
+      await world.settle();
+    });
+    expect(service.log.count({ operation: 'markFavorite' })).toBe(1);
+    expect(text()).toBe('false:true:-');
+
+    // A call the library refuses before anything is queued: its error, nothing pending.
+    await act(async () => {
+      await change?.run({ media_type: 'tv', media_id: -1, favorite: true });
+    });
+    expect(text()).toBe('false:false:error');
     expect(errors).toEqual([]);
   });
 });
