@@ -268,4 +268,35 @@ describe('catalogue-sync/react, in a Strict Mode app', () => {
     expect(text()).toBe('false:false:error');
     expect(errors).toEqual([]);
   });
+
+  it('enabled: false makes no view: a user list renders disabled while signed out (no error, no request), then fetches once signed in', async () => {
+    const world = open();
+    const { catalogue, clock, service } = world;
+    function Watchlist() {
+      const { status } = useUser();
+      const list = useView('accountTvWatchlist', {}, { enabled: status === 'signedIn' });
+      const more = usePages('accountTvWatchlist', {}, { enabled: status === 'signedIn' });
+      const shown = 'disabled' in list ? 'disabled' : list.status;
+      return createElement('p', null, `${shown}:${list.data?.results.length ?? 0}:${more.pageCount}`);
+    }
+    const errors = await render(catalogue, createElement(Watchlist));
+    await act(async () => {
+      await catalogue.auth.ready();
+      await world.settle();
+    });
+    expect(text()).toBe('disabled:0:0');
+    expect(service.log.count({ operation: 'accountTvWatchlist' })).toBe(0);
+
+    const session = service.control.createSession();
+    await act(async () => {
+      await clock.runUntil(catalogue.setUser(session));
+      await world.settle();
+    });
+    await act(async () => {
+      await until(clock, catalogue.accountTvWatchlist({}), (s) => s.status === 'fresh' && !s.fetching);
+    });
+    expect(text()).toMatch(/^fresh:\d+:1$/);
+    expect(service.log.count({ operation: 'accountTvWatchlist' })).toBe(1);
+    expect(errors).toEqual([]);
+  });
 });

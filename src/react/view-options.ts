@@ -1,0 +1,26 @@
+import type { ViewSnapshot } from '../sync/view-snapshot.js';
+
+/** Per-hook options. */
+export interface ViewOptions {
+  /**
+   * `false`: no view is made, nothing is read, fetched or validated, nothing is thrown (a user's list while nobody is
+   * signed in, a detail view before an id is chosen); the hook returns `DISABLED_SNAPSHOT`. @default true
+   */
+  readonly enabled?: boolean;
+}
+
+/** What a disabled hook returns: `loading` (nothing read), nothing fetching, and `disabled` to tell it apart. */
+export const DISABLED_SNAPSHOT = Object.freeze({
+  data: undefined,
+  status: 'loading',
+  fetching: false,
+  error: undefined,
+  updatedAt: undefined,
+  disabled: true,
+} as const);
+
+/** A snapshot of an enabled hook, or `DISABLED_SNAPSHOT`. */
+export type HookSnapshot<S extends ViewSnapshot<unknown>> = S | typeof DISABLED_SNAPSHOT;
+
+/** A store that never changes: what a disabled hook subscribes to. */
+export const noSubscription = () => () => {};
