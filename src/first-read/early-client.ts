@@ -6,6 +6,7 @@ import type { StoredOperation } from '../store/store-mappings.js';
 import { answerFreshness, expiresAt } from '../sync/freshness.js';
 import type { PreparedCall } from '../sync/prepare-call.js';
 import { deepFreeze, type ViewSnapshot } from '../sync/view-snapshot.js';
+import { handOver, type SentEarly } from './early-fetch.js';
 
 /** A view's answer fetched by the front door before the core arrived, and the snapshot the view shows of it. */
 export interface EarlyAnswer<O extends StoredOperation> {
@@ -14,7 +15,8 @@ export interface EarlyAnswer<O extends StoredOperation> {
 }
 
 export interface EarlyClient {
-  send<O extends StoredOperation>(call: PreparedCall<O>): Promise<EarlyAnswer<O>>;
+  /** Sends `call`, or takes its response from the request the front door already `sent` for it. */
+  send<O extends StoredOperation>(call: PreparedCall<O>, sent?: SentEarly): Promise<EarlyAnswer<O>>;
 }
 
 /**
@@ -25,9 +27,11 @@ export interface EarlyClient {
  * public answers that no pending change acts on), and the core writes it with the time it was received.
  */
 export function earlyClient(resolved: ResolvedCatalogueOptions): EarlyClient {
-  const client = catalogueClient(resolved);
+  const sentEarly: SentEarly[] = [];
+  const client = catalogueClient({ ...resolved, fetch: handOver(resolved.fetch, sentEarly) });
   return {
-    async send<O extends StoredOperation>(call: PreparedCall<O>): Promise<EarlyAnswer<O>> {
+    async send<O extends StoredOperation>(call: PreparedCall<O>, sent?: SentEarly): Promise<EarlyAnswer<O>> {
+      if (sent) sentEarly.push(sent);
       const response = await client.send(call.request);
       const expires = expiresAt(call.operation, response.maxAgeSeconds, response.receivedAt, resolved.freshness);
       const snapshot: ViewSnapshot<ResponseOf<O>> = Object.freeze({
