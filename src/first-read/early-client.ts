@@ -35,15 +35,22 @@ export function earlyClient(resolved: ResolvedCatalogueOptions): EarlyClient {
       const response = await client.send(call.request);
       const expires = expiresAt(call.operation, response.maxAgeSeconds, response.receivedAt, resolved.freshness);
       const snapshot: ViewSnapshot<ResponseOf<O>> = Object.freeze({
-        // A frozen copy: the response itself goes on to the store's write, whose mappings are not written for
-        // frozen input.
-        data: deepFreeze(structuredClone(response.data)),
+        data: deepFreeze(response.data),
         status: answerFreshness(expires, resolved.clock.now()),
         fetching: false,
         error: undefined,
         updatedAt: response.receivedAt,
       });
-      return { response, snapshot };
+      // The view shows the answer itself, frozen; the store's write, whose mappings are not written for frozen
+      // input, takes a copy made when the core first asks for it, after first content rather than before it.
+      let stored: ApiResponse<ResponseOf<O>> | undefined;
+      return {
+        snapshot,
+        get response() {
+          stored ??= { ...response, data: structuredClone(response.data) };
+          return stored;
+        },
+      };
     },
   };
 }
