@@ -2,16 +2,33 @@ import type { ResponseOf } from '../api/endpoints.js';
 import type { ApiResponse } from '../api/parse-response.js';
 import { catalogueClient } from '../catalogue-client.js';
 import type { ResolvedCatalogueOptions } from '../catalogue-options.js';
+import type { FetchLike } from '../env.js';
 import type { StoredOperation } from '../store/store-mappings.js';
 import { answerFreshness, expiresAt } from '../sync/freshness.js';
 import type { PreparedCall } from '../sync/prepare-call.js';
 import { deepFreeze, type ViewSnapshot } from '../sync/view-snapshot.js';
-import { handOver, type SentEarly } from './early-fetch.js';
+import type { SentEarly } from './early-fetch.js';
 
 /** A view's answer fetched by the front door before the core arrived, and the snapshot the view shows of it. */
 export interface EarlyAnswer<O extends StoredOperation> {
   readonly response: ApiResponse<ResponseOf<O>>;
   readonly snapshot: ViewSnapshot<ResponseOf<O>>;
+}
+
+/**
+ * The fetch the early client sends through: a GET of a URL the front door already sent takes that response (once),
+ * its abort and timeout passed on to the request on the wire; anything else goes to `fetch`.
+ */
+function handOver(fetch: FetchLike, sent: SentEarly[]): FetchLike {
+  return (input, init) => {
+    const at = sent.findIndex((s) => s.url === String(input) && (init?.method ?? 'GET') === 'GET');
+    if (at < 0) return fetch(input, init);
+    const [taken] = sent.splice(at, 1) as [SentEarly];
+    const signal = init?.signal;
+    if (signal?.aborted) taken.controller.abort(signal.reason);
+    else signal?.addEventListener('abort', () => taken.controller.abort(signal.reason), { once: true });
+    return taken.response;
+  };
 }
 
 export interface EarlyClient {

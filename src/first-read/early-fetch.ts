@@ -1,7 +1,6 @@
 import { BEARER_TOKEN } from '../api/bearer-token.js';
 import { buildRequest } from '../api/build-request.js';
 import type { ResolvedCatalogueOptions } from '../catalogue-options.js';
-import type { FetchLike } from '../env.js';
 import type { StoredOperation } from '../store/store-mappings.js';
 import type { PreparedCall } from '../sync/prepare-call.js';
 
@@ -27,44 +26,25 @@ export function sendEarly(
   resolved: ResolvedCatalogueOptions,
   call: PreparedCall<StoredOperation>,
 ): SentEarly | undefined {
-  const token = resolved.accessToken;
-  if (typeof token !== 'string' || !BEARER_TOKEN.test(token)) return undefined;
+  const { accessToken: token, baseUrl } = resolved;
+  const { method, pathAndQuery, body } = buildRequest(call.request.operation, call.request.params);
+  if (typeof token !== 'string' || !BEARER_TOKEN.test(token) || method !== 'GET' || body !== undefined) return;
   let base: URL;
   try {
-    base = new URL(resolved.baseUrl);
+    base = new URL(baseUrl);
   } catch {
-    return undefined;
+    return;
   }
-  if ((base.protocol !== 'https:' && base.protocol !== 'http:') || base.search || base.hash) return undefined;
-  const built = buildRequest(call.request.operation, call.request.params);
-  if (built.method !== 'GET' || built.body !== undefined) return undefined;
+  if (!/^https?:$/.test(base.protocol) || base.search || base.hash) return;
   // The client's URL: a base with a path prefix (a proxy at /tmdb) keeps its prefix.
-  const url = `${base.origin}${base.pathname.replace(/\/+$/, '')}${built.pathAndQuery}`;
+  const url = `${base.origin}${base.pathname.replace(/\/+$/, '')}${pathAndQuery}`;
   const controller = new AbortController();
-  const headers = new Headers({ Accept: 'application/json', Authorization: `Bearer ${token}` });
-  let response: Promise<Response>;
-  try {
-    response = resolved.fetch(url, { method: 'GET', headers, signal: controller.signal });
-  } catch (error) {
-    response = Promise.reject(error);
-  }
-  // Its failure is the client's to type (a `NetworkError`) once it takes the response; until then it is held.
+  const headers = { Accept: 'application/json', Authorization: `Bearer ${token}` };
+  // A fetch that throws at once is a rejection like any other, typed by the client when it takes the response.
+  const response = new Promise<Response>((resolve) =>
+    resolve(resolved.fetch(url, { method, headers, signal: controller.signal })),
+  );
+  // Held until the client takes it.
   response.catch(() => {});
   return { url, response, controller };
-}
-
-/**
- * The fetch the early client sends through: a GET of a URL the front door already sent takes that response (once),
- * its abort and timeout passed on to the request on the wire; anything else goes to `fetch`.
- */
-export function handOver(fetch: FetchLike, sent: SentEarly[]): FetchLike {
-  return (input, init) => {
-    const at = sent.findIndex((s) => s.url === String(input) && (init?.method ?? 'GET') === 'GET');
-    if (at < 0) return fetch(input, init);
-    const [taken] = sent.splice(at, 1) as [SentEarly];
-    const signal = init?.signal;
-    if (signal?.aborted) taken.controller.abort(signal.reason);
-    else signal?.addEventListener('abort', () => taken.controller.abort(signal.reason), { once: true });
-    return taken.response;
-  };
 }

@@ -33,7 +33,12 @@ describe('cataloguePreload (catalogue-sync/vite)', () => {
       },
       {
         tag: 'link',
-        attrs: { rel: 'modulepreload', crossorigin: true, fetchpriority: 'low', href: '/app/assets/catalogue-client-c.js' },
+        attrs: {
+          rel: 'modulepreload',
+          crossorigin: true,
+          fetchpriority: 'low',
+          href: '/app/assets/catalogue-client-c.js',
+        },
         injectTo: 'head',
       },
     ]);
