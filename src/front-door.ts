@@ -185,7 +185,7 @@ export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArriv
     early ??= import('./first-read/early-client.js').then((m) => m.earlyClient(resolved));
     const answer = early.then((client) => client.send(call, sent));
     flights.push({ call, answer });
-    // A chunk that never came leaves no request behind: the core sends it again.
+    // A chunk that never came leaves no request on the wire unread.
     answer.then(show, () => sent?.controller.abort());
     holdCore(answer, EARLY_HEAD_START_MS);
     return true;
