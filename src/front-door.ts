@@ -8,6 +8,7 @@ import { DeferredPagesView } from './first-read/deferred-pages-view.js';
 import { DeferredStoreView } from './first-read/deferred-store-view.js';
 import { DeferredView } from './first-read/deferred-view.js';
 import type { EarlyAnswer, EarlyClient } from './first-read/early-client.js';
+import { sendEarly } from './first-read/early-fetch.js';
 import { firstSnapshot } from './first-read/first-snapshot.js';
 import { waitingCalls } from './first-read/waiting-calls.js';
 import { platformIndexedDB } from './platform-indexed-db.js';
@@ -102,6 +103,8 @@ export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArriv
   // request at once through a small chunk of its own, shows the validated answer, and the core adopts the flight.
   let cold = false;
   let early: Promise<EarlyClient> | undefined;
+  /** The views waiting for their first answer while the first answers' database opens: sent at once if it is new. */
+  const coldCalls: (() => void)[] = [];
   const flights: EarlyFlight[] = [];
   const arrive = (module: CoreModule): Core => {
     const made = module.createCore(resolved, flights.splice(0));
@@ -150,6 +153,7 @@ export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArriv
           resolved.dbName,
           () => {
             cold = true;
+            for (const send of coldCalls.splice(0)) send();
           },
         )
       : undefined;
@@ -176,6 +180,22 @@ export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArriv
     };
     void work.then(release, release);
   };
+  /**
+   * Sends a view's request before the core (a cold first visit, a public answer only: no user is known before the
+   * core, and a list another user's pending change acts on (`listDetails`) waits for the core, which puts the change
+   * on top). The request goes on the wire at once; the early client's chunk validates its answer when it is there.
+   */
+  const sendFirst = (call: PreparedCall<StoredOperation>, show: (answer: EarlyAnswer<StoredOperation>) => void) => {
+    if (core || !('early' in arrival) || call.operation === 'listDetails' || !connectivity.isOnline()) return false;
+    const sent = sendEarly(resolved, call);
+    early ??= arrival.early().then((m) => m.earlyClient(resolved));
+    const answer = early.then((client) => client.send(call, sent));
+    flights.push({ call, answer });
+    // A chunk that never came leaves no request on the wire unread.
+    answer.then(show, () => sent?.controller.abort());
+    holdCore(answer, EARLY_HEAD_START_MS);
+    return true;
+  };
   const readFirst = (
     call: PreparedCall<StoredOperation>,
     offer: (row: FirstAnswerRow) => void,
@@ -183,20 +203,24 @@ export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArriv
   ): void => {
     const opened = firstDb;
     if (!opened) return;
+    // A database this load is creating holds no answer: the request leaves when that is known (its upgrade), not
+    // after the open and an empty read.
+    let sent = false;
+    const whenCold = () => {
+      sent = sendFirst(call, show);
+    };
+    if (cold) whenCold();
+    else coldCalls.push(whenCold);
     holdCore(
       opened
-        .then((db) => (db && !core ? readFirstAnswer(db, call.requestKey) : undefined))
+        .then((db) => {
+          const at = coldCalls.indexOf(whenCold);
+          if (at >= 0) coldCalls.splice(at, 1);
+          return db && !core && !sent ? readFirstAnswer(db, call.requestKey) : undefined;
+        })
         .then((row) => {
           if (row) offer(row);
-          // A public answer only: no user is known before the core, and a list another user's pending change
-          // acts on (`listDetails`) waits for the core, which puts the change on top.
-          else if (cold && !core && 'early' in arrival && call.operation !== 'listDetails' && connectivity.isOnline()) {
-            early ??= arrival.early().then((m) => m.earlyClient(resolved));
-            const answer = early.then((client) => client.send(call));
-            flights.push({ call, answer });
-            answer.then(show, () => {});
-            holdCore(answer, EARLY_HEAD_START_MS);
-          }
+          else if (cold && !sent) sendFirst(call, show);
         }),
     );
   };

@@ -63,7 +63,9 @@ export function cataloguePreload(): CataloguePreloadPlugin {
         const files = [early.fileName, ...(early.imports ?? [])].filter((file) => !entries.has(file));
         return files.map((file) => ({
           tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` },
+          // Low priority: the view's request no longer waits for these chunks (the front door sends it), only its
+          // validation does, so on a slow link they must not take bandwidth from the page's own script.
+          attrs: { rel: 'modulepreload', crossorigin: true, fetchpriority: 'low', href: `${base}${file}` },
           injectTo: 'head',
         }));
       },

@@ -28,12 +28,17 @@ describe('cataloguePreload (catalogue-sync/vite)', () => {
     expect(tags).toStrictEqual([
       {
         tag: 'link',
-        attrs: { rel: 'modulepreload', crossorigin: true, href: '/app/assets/early-client-b.js' },
+        attrs: { rel: 'modulepreload', crossorigin: true, fetchpriority: 'low', href: '/app/assets/early-client-b.js' },
         injectTo: 'head',
       },
       {
         tag: 'link',
-        attrs: { rel: 'modulepreload', crossorigin: true, href: '/app/assets/catalogue-client-c.js' },
+        attrs: {
+          rel: 'modulepreload',
+          crossorigin: true,
+          fetchpriority: 'low',
+          href: '/app/assets/catalogue-client-c.js',
+        },
         injectTo: 'head',
       },
     ]);
