@@ -59,11 +59,11 @@ describe('a cold first visit: the request leaves from the front door', () => {
     const seen = record(view);
     const shown = await until(world.clock, view, (s) => s.data !== undefined);
     expect(shown).toMatchObject({ status: 'fresh', error: undefined });
-    expect(events.slice(0, 3)).toStrictEqual([
-      'request /3/trending/tv/day',
-      'early client chunk',
-      'first answers open',
-    ]);
+    // The open's success and the chunk's run come after the request, in whichever order the machine makes them.
+    await vi.waitFor(() => expect(events).toContain('first answers open'));
+    expect(events[0]).toBe('request /3/trending/tv/day');
+    expect(events.indexOf('early client chunk')).toBeGreaterThan(0);
+    expect(events.indexOf('first answers open')).toBeGreaterThan(0);
     expect(world.service.log.count({ operation: 'trendingTv' })).toBe(1);
     seen.stop();
   });
