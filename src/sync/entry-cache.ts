@@ -20,10 +20,10 @@ export class EntryCache {
   readonly #keeper: FirstAnswerKeeper;
   readonly #stopInvalidated: () => void;
 
-  constructor(deps: Omit<KeyEntryDeps, 'onIdle' | 'onShown'>) {
+  constructor(deps: Omit<KeyEntryDeps, 'onIdle' | 'onShown' | 'graceMs'>) {
     const keeper = new FirstAnswerKeeper(deps.db, deps.clock);
     this.#keeper = keeper;
-    this.#deps = { ...deps, onShown: (call) => keeper.shown(call) };
+    this.#deps = { ...deps, onShown: (call) => keeper.shown(call), graceMs: VIEW_GRACE_MS };
     // A write deleted first answers that views on screen still show: they are written again once it settles.
     this.#stopInvalidated = deps.db.firstAnswers.onInvalidated((keys) => {
       for (const [key, entry] of this.#entries) {

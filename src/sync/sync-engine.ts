@@ -23,7 +23,7 @@ import type { CatalogueEvents } from './catalogue-events.js';
 import { CurrentUser, type UserChange } from './current-user.js';
 import { DerivedRevalidation } from './derived-revalidation.js';
 import type { EngineOptions } from './engine-options.js';
-import { EntryCache, VIEW_GRACE_MS } from './entry-cache.js';
+import { EntryCache } from './entry-cache.js';
 import { BrowseEviction } from './eviction.js';
 import { expiresAt, type Freshness, freshnessOf } from './freshness.js';
 import type { KeyEntry } from './key-entry.js';
@@ -107,7 +107,6 @@ export class SyncEngine {
       logger: options.logger,
       readMarks: this.#readMarks,
       send: (call, sendOptions) => this.#send(call, sendOptions),
-      graceMs: VIEW_GRACE_MS,
     });
     this.#eviction = new BrowseEviction({
       db,
