@@ -138,7 +138,7 @@ export type { PagesSnapshot, PagesView } from './query/pages-view.js';
 export { type StatusSource, selectStatus } from './query/select-status.js';
 export type { StoreView } from './query/store-view.js';
 export type { CatalogueUser, UserState, UserView } from './query/user-view.js';
-export type { SnapshotOf, View } from './query/view.js';
+export type { SnapshotOf, Snapshots, View } from './query/view.js';
 export type { RateLimitOptions, RetryOptions } from './queue/options.js';
 export type { Priority } from './queue/priority.js';
 export type {

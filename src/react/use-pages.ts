@@ -3,7 +3,7 @@ import type { ViewArgs } from '../query/create-views.js';
 import type { PagesSnapshot } from '../query/pages-view.js';
 import type { ListOperation } from '../sync/sync-engine.js';
 import { useCatalogue } from './catalogue-context.js';
-import { DISABLED_SNAPSHOT, noSubscription, type ViewOptions } from './view-options.js';
+import { DISABLED_SNAPSHOT, enabledArgs, noSubscription, type ViewOptions } from './view-options.js';
 
 export interface UsePagesResult<O extends ListOperation> extends PagesSnapshot<O> {
   /** Adds the next page; resolves when it is stored (or at once when there is none, or the hook is disabled). */
@@ -33,9 +33,8 @@ export function usePages<O extends ListOperation>(
   ...args: [...ViewArgs<O>, options?: ViewOptions]
 ): UsePagesResult<O> {
   const catalogue = useCatalogue();
-  const options = args[1] as ViewOptions | undefined;
-  const view =
-    options?.enabled === false ? undefined : catalogue.pages(operation, ...(args.slice(0, 1) as ViewArgs<O>));
+  const viewArgs = enabledArgs<ViewArgs<O>>(args);
+  const view = viewArgs && catalogue.pages(operation, ...viewArgs);
   const snapshot = useSyncExternalStore(
     view?.subscribe ?? noSubscription,
     view?.getSnapshot ?? disabledPages,

@@ -4,7 +4,7 @@ import type { ViewArgs } from '../query/create-views.js';
 import type { StoredOperation } from '../store/store-mappings.js';
 import type { ViewSnapshot } from '../sync/view-snapshot.js';
 import { useCatalogue } from './catalogue-context.js';
-import { DISABLED_SNAPSHOT, type HookSnapshot, noSubscription, type ViewOptions } from './view-options.js';
+import { DISABLED_SNAPSHOT, enabledArgs, type HookSnapshot, noSubscription, type ViewOptions } from './view-options.js';
 
 const disabled = () => DISABLED_SNAPSHOT;
 
@@ -19,8 +19,8 @@ export function useView<O extends StoredOperation>(
   ...args: [...ViewArgs<O>, options?: ViewOptions]
 ): HookSnapshot<ViewSnapshot<ResponseOf<O>>> {
   const catalogue = useCatalogue();
-  const options = args[1] as ViewOptions | undefined;
-  const view = options?.enabled === false ? undefined : catalogue.view(operation, ...(args.slice(0, 1) as ViewArgs<O>));
+  const viewArgs = enabledArgs<ViewArgs<O>>(args);
+  const view = viewArgs && catalogue.view(operation, ...viewArgs);
   return useSyncExternalStore(
     view?.subscribe ?? noSubscription,
     view?.getSnapshot ?? disabled,

@@ -22,5 +22,10 @@ export const DISABLED_SNAPSHOT = Object.freeze({
 /** A snapshot of an enabled hook, or `DISABLED_SNAPSHOT`. */
 export type HookSnapshot<S extends ViewSnapshot<unknown>> = S | typeof DISABLED_SNAPSHOT;
 
+/** A hook's arguments before its options (the call's), or undefined when the options disable it. */
+export function enabledArgs<A extends unknown[]>(args: readonly unknown[]): A | undefined {
+  return (args[1] as ViewOptions | undefined)?.enabled === false ? undefined : (args.slice(0, 1) as A);
+}
+
 /** A store that never changes: what a disabled hook subscribes to. */
 export const noSubscription = () => () => {};

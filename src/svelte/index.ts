@@ -3,12 +3,9 @@
  * imports it.
  */
 import { type Readable, readable } from 'svelte/store';
+import type { Snapshots } from '../query/view.js';
 
-/** What a store needs of a view, a pages view, the outbox or the user: a snapshot and its changes. */
-export interface Snapshots<S> {
-  subscribe(listener: () => void): () => void;
-  getSnapshot(): S;
-}
+export type { Snapshots };
 
 /**
  * The view's snapshots as a readable store (`$store` in a component). The snapshot is read again when the first

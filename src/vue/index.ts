@@ -2,12 +2,9 @@
  * `catalogue-sync/vue`: a view as a Vue shallow ref. Vue is an optional peer dependency: only this entry imports it.
  */
 import { getCurrentScope, onScopeDispose, type ShallowRef, shallowRef } from 'vue';
+import type { Snapshots } from '../query/view.js';
 
-/** What a ref needs of a view, a pages view, the outbox or the user: a snapshot and its changes. */
-export interface Snapshots<S> {
-  subscribe(listener: () => void): () => void;
-  getSnapshot(): S;
-}
+export type { Snapshots };
 
 /**
  * The view's current snapshot as a shallow ref, updated on every change (snapshots are immutable: a new object per
