@@ -230,6 +230,12 @@ describe('the demo PWA', () => {
   });
 
   it('names every screen in the tab after its heading', async () => {
+    // Every tab is a touch target at least 44 px tall.
+    const tabHeights = await page.evaluate(() =>
+      [...document.querySelectorAll('.mainnav a')].map((tab) => tab.getBoundingClientRect().height),
+    );
+    expect(tabHeights.length).toBeGreaterThan(0);
+    expect(Math.min(...tabHeights)).toBeGreaterThanOrEqual(44);
     const screens = [
       ['#/trending/day', 'Trending'],
       ['#/airing', 'Airing today'],
