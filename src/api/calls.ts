@@ -19,8 +19,10 @@ import { userCalls } from './registry/user-calls.js';
  *    schema's line in `registry/<group>-responses.ts`;
  * 3. its store mapping in `store/store-mappings.ts` when it says `stored: true` (the compiler asks for it, and
  *    rejects one for an operation not stored).
- * The fake service then asks for its handler (`testing/routes/operations.ts`, typed against the registry): that is
- * the fake's, not the library's. `test/api/registry.test.ts` checks each of these against the entries.
+ * Around the library, the rest follows and is asked for: the fake service's handler (`testing/routes/operations.ts`,
+ * typed against the registry), the tests' list of named operations (`test/helpers/operations.ts`) and the README's
+ * operations table (`npm run readme:operations`). `test/api/registry.test.ts` checks the derived places against the
+ * entries.
  *
  * Why the response is not in the entry itself: the first-read path validates and keys calls before anything is
  * shown and must not carry zod and the response schemas. Bundlers split by file, so a schema in the entry's file,
@@ -30,6 +32,7 @@ import { userCalls } from './registry/user-calls.js';
 export const calls = { ...catalogueCalls, ...changeCalls, ...userCalls, ...detailCalls, ...creditCalls };
 
 export type Calls = typeof calls;
+/** The name of one operation of the registry (`trendingTv`, `markFavorite`, …). */
 export type OperationName = keyof Calls;
 
 /** The flat parameter object a caller passes for an operation (the service's own names). */
@@ -37,6 +40,7 @@ export type ParamsOf<O extends OperationName> = InputOf<Calls[O]['params']['shap
 /** The validated, canonical parameters (lists joined, defaults applied). */
 export type ParsedParamsOf<O extends OperationName> = OutputOf<Calls[O]['params']['shape']>;
 
+/** Whether a value names an operation of the registry (its own entries only, never `toString` or `__proto__`). */
 export function isOperationName(value: unknown): value is OperationName {
   return typeof value === 'string' && Object.hasOwn(calls, value);
 }
