@@ -9,6 +9,7 @@ import type { EpisodeCursorRow, ListPageRow, SyncMetaRow } from './rows.js';
 import { listKeyOf, requestedPage, storeRequestKey } from './store-keys.js';
 import type { ListPageContent, MappingContext, RecordWrite, StoreMapping, StoreParams } from './store-mapping.js';
 import { isStoredOperation, mappingOf, type StoredOperation } from './store-mappings.js';
+import { batchedWrite, type TransactionStep } from './write-batches.js';
 
 export interface WriteResponseInput<O extends StoredOperation> {
   readonly operation: O;
@@ -178,9 +179,16 @@ export function planResponseWrite<O extends StoredOperation>(
     deps,
     run() {
       // A second run (a retry after a quota error) plans again: the first merged the rows it read into its plan.
-      const planned = rows ?? planRows(mapping, input, context);
+      // Each attempt inside `runWrite` plans again too (a shared transaction that failed is retried alone).
+      const first = rows;
       rows = undefined;
-      return runWrite(db, input, mapping, context, planned, listPage);
+      let planned = first;
+      const plan = (): RowsPlan => {
+        const out = planned ?? planRows(mapping, input, context);
+        planned = undefined;
+        return out;
+      };
+      return runWrite(db, input, mapping, context, plan, listPage);
     },
   };
 }
@@ -204,7 +212,7 @@ function runWrite<O extends StoredOperation>(
   input: WriteResponseInput<O>,
   mapping: StoreMapping<O>,
   context: MappingContext<O>,
-  { plan, batches }: RowsPlan,
+  planRowsOnce: () => RowsPlan,
   listPage: { readonly listKey: string; readonly page: number } | undefined,
 ): Promise<WriteResult> {
   const { operation, response, userScope, now, expiresAt, writeId } = input;
@@ -213,79 +221,84 @@ function runWrite<O extends StoredOperation>(
   const pageTable = mapping.kind === 'list' ? (mapping.userScoped ? db.watchlistPages : db.listPages) : undefined;
   const tracksEpisodes = mapping.tables.includes('episodes') || mapping.tables.includes('episodeAccountStates');
   const tables = [
-    db.syncMeta,
-    ...mapping.tables.map((name) => db.table(name)),
-    ...(pageTable ? [pageTable] : []),
-    ...(tracksEpisodes ? [db.episodeCursors] : []),
+    db.syncMeta.name,
+    ...mapping.tables,
+    ...(pageTable ? [pageTable.name] : []),
+    ...(tracksEpisodes ? [db.episodeCursors.name] : []),
   ];
-
   const modified = response.status !== 304;
-  // Every episode the store holds is tracked (change feeds): its cursor is written with its row, atomically.
-  const seeds = tracksEpisodes ? cursorSeedsOf(batches) : [];
-
   const known = input.previousEtag;
-  const merges = batches.some((batch) => batch.toMerge.length > 0);
-  const write = (
-    storedEtag: string | undefined,
-    cursors: readonly unknown[],
-    targets: readonly unknown[],
-  ): PromiseLike<WriteResult> => {
-    const sameEtag = modified && response.etag !== undefined && storedEtag === response.etag;
-    if (!modified || sameEtag) {
-      const etag = response.etag ?? storedEtag;
-      const meta = metaRow(requestKey, operation, params, now, expiresAt, userScope, etag, writeId);
-      const result: WriteResult = {
-        outcome: 'not-modified',
-        requestKey,
-        reason: sameEtag ? 'same-etag' : 'status-304',
-        ...(writeId === undefined ? {} : { writeId }),
-      };
-      return db.syncMeta.put(meta).then(() => result);
-    }
-    const meta = metaRow(requestKey, operation, params, now, expiresAt, userScope, response.etag, writeId);
-    const page =
-      listPage && plan?.page ? pageRow(operation, response.data, plan.page, listPage, now, userScope) : undefined;
-    const { puts, counts: rows } = putRecords(db, batches, targets as (Record<string, unknown> | undefined)[][]);
-    if (page) puts.push(pageTable?.put(page as never) as Promise<unknown>);
-    puts.push(db.syncMeta.put(meta));
-    if (seeds.length > 0) {
-      const cursorRows = nextCursors(seeds, cursors as (EpisodeCursorRow | undefined)[], now);
-      if (cursorRows.length > 0) puts.push(db.episodeCursors.bulkPut(cursorRows));
-    }
-    const result: WriteResult = {
-      outcome: 'stored',
-      requestKey,
-      rows,
-      ...(listPage && page
-        ? {
-            listPage: {
-              ...listPage,
-              ids: page.ids,
-              total_pages: page.total_pages,
-              total_results: page.total_results,
-            },
-          }
-        : {}),
-      ...(writeId === undefined ? {} : { writeId }),
-    };
-    return Dexie.Promise.all(puts).then(() => result);
-  };
 
   // Dexie's own promises throughout, and no await: a native promise awaited inside a Dexie transaction costs
   // zone switches on every microtask, a measurable share of a small response's write (bench: ingest).
-  return db.transaction('rw', tables, () => {
+  return batchedWrite(db, tables, (): TransactionStep<WriteResult> => {
+    const { plan, batches } = planRowsOnce();
+    // Every episode the store holds is tracked (change feeds): its cursor is written with its row, atomically.
+    const seeds = tracksEpisodes ? cursorSeedsOf(batches) : [];
+    const merges = batches.some((batch) => batch.toMerge.length > 0);
+    const write = (
+      storedEtag: string | undefined,
+      cursors: readonly unknown[],
+      targets: readonly unknown[],
+    ): PromiseLike<WriteResult> => {
+      const sameEtag = modified && response.etag !== undefined && storedEtag === response.etag;
+      if (!modified || sameEtag) {
+        const etag = response.etag ?? storedEtag;
+        const meta = metaRow(requestKey, operation, params, now, expiresAt, userScope, etag, writeId);
+        const result: WriteResult = {
+          outcome: 'not-modified',
+          requestKey,
+          reason: sameEtag ? 'same-etag' : 'status-304',
+          ...(writeId === undefined ? {} : { writeId }),
+        };
+        return db.syncMeta.put(meta).then(() => result);
+      }
+      const meta = metaRow(requestKey, operation, params, now, expiresAt, userScope, response.etag, writeId);
+      const page =
+        listPage && plan?.page ? pageRow(operation, response.data, plan.page, listPage, now, userScope) : undefined;
+      const { puts, counts: rows } = putRecords(db, batches, targets as (Record<string, unknown> | undefined)[][]);
+      if (page) puts.push(pageTable?.put(page as never) as Promise<unknown>);
+      puts.push(db.syncMeta.put(meta));
+      if (seeds.length > 0) {
+        const cursorRows = nextCursors(seeds, cursors as (EpisodeCursorRow | undefined)[], now);
+        if (cursorRows.length > 0) puts.push(db.episodeCursors.bulkPut(cursorRows));
+      }
+      const result: WriteResult = {
+        outcome: 'stored',
+        requestKey,
+        rows,
+        ...(listPage && page
+          ? {
+              listPage: {
+                ...listPage,
+                ids: page.ids,
+                total_pages: page.total_pages,
+                total_results: page.total_results,
+              },
+            }
+          : {}),
+        ...(writeId === undefined ? {} : { writeId }),
+      };
+      return Dexie.Promise.all(puts).then(() => result);
+    };
+
     // Nothing to read (the caller knew the stored ETag, every row is complete, no episodes): write at once.
-    if (known !== undefined && !merges && seeds.length === 0) return write(known ?? undefined, [], []);
+    if (known !== undefined && !merges && seeds.length === 0) {
+      return { issued: Dexie.Promise.resolve(), done: write(known ?? undefined, [], []) };
+    }
     // Otherwise every read is issued at once, then every write: two round trips however many tables.
     const reads: unknown[] = [
       known === undefined ? db.syncMeta.get(requestKey).then((row) => row?.etag) : known,
       seeds.length > 0 ? readCursors(db, seeds) : [],
       ...readMergeTargets(db, batches),
     ];
-    return Dexie.Promise.all(reads).then(
+    const read = Dexie.Promise.all(reads);
+    const done = read.then(
       ([stored, cursors, ...targets]): PromiseLike<WriteResult> =>
         write((stored as string | null | undefined) ?? undefined, cursors as unknown[], targets),
     );
+    // Settles after `done`'s callback above has run (callbacks run in the order they were added): the puts are queued.
+    return { issued: read.then(() => undefined), done };
   });
 }
 
