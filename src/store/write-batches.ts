@@ -1,22 +1,13 @@
 import { Dexie, type Table } from 'dexie';
 import type { CatalogueDatabase } from './catalogue-database.js';
 
-/**
- * One write's part of a readwrite transaction, started inside it: `issued` settles once every request of the
- * write is issued (its reads answered and its puts queued), `done` with the write's result.
- */
-export interface TransactionStep<T> {
-  readonly issued: PromiseLike<unknown>;
-  readonly done: PromiseLike<T>;
-}
-
 /** At most this many writes share one transaction (a bound on one transaction's size, never reached by a list). */
 export const MAX_WRITES_PER_TRANSACTION = 32;
 
 interface PendingWrite {
   readonly tables: readonly string[];
   /** Called once per attempt, inside the transaction; a second call plans again (the first merged what it read). */
-  readonly step: () => TransactionStep<unknown>;
+  readonly step: () => PromiseLike<unknown>;
   resolve(value: unknown): void;
   reject(error: unknown): void;
 }
@@ -34,16 +25,16 @@ const lines = new WeakMap<CatalogueDatabase, WriteLine>();
  * after the other anyway; what sharing saves is each transaction's own cost (its scheduling, its commit, the
  * change notifications after it), which a list's pages arriving together paid once per page. Each write stays
  * atomic (all of it or none), and the writes of one transaction run one after another in arrival order, each
- * issuing its reads after the previous one's puts, so a merge reads what the write before it put. If a shared
+ * after the one before it is done, so a merge reads what the write before it put. If a shared
  * transaction fails, each of its writes runs again in a transaction of its own: one write's failure (a full
  * disk, a bad row) is its own, never its neighbours'. Inside a caller's transaction, the write joins that one.
  */
 export function batchedWrite<T>(
   db: CatalogueDatabase,
   tables: readonly string[],
-  step: () => TransactionStep<T>,
+  step: () => PromiseLike<T>,
 ): Promise<T> {
-  if (Dexie.currentTransaction) return db.transaction('rw', tablesOf(db, tables), () => step().done);
+  if (Dexie.currentTransaction) return db.transaction('rw', tablesOf(db, tables), step);
   let line = lines.get(db);
   if (!line) {
     line = { waiting: [], running: false };
@@ -68,7 +59,7 @@ async function drain(db: CatalogueDatabase, line: WriteLine): Promise<void> {
       if (batch.length > 1 && (await runShared(db, batch))) continue;
       for (const write of batch) {
         try {
-          write.resolve(await db.transaction('rw', tablesOf(db, write.tables), () => write.step().done));
+          write.resolve(await db.transaction('rw', tablesOf(db, write.tables), write.step));
         } catch (error) {
           write.reject(error);
         }
@@ -86,18 +77,12 @@ async function runShared(db: CatalogueDatabase, batch: readonly PendingWrite[]):
   try {
     // Dexie's promises only, no await: a native await inside a Dexie transaction costs zone switches.
     results = await db.transaction('rw', tablesOf(db, names), () => {
-      const done: PromiseLike<unknown>[] = [];
+      const results: unknown[] = [];
       let chain: PromiseLike<unknown> = Dexie.Promise.resolve();
-      for (const write of batch) {
-        chain = chain.then(() => {
-          const step = write.step();
-          // Handled here too: a failure before the chain reaches the end aborts the transaction through `all`.
-          step.done.then(undefined, () => {});
-          done.push(step.done);
-          return step.issued;
-        });
-      }
-      return chain.then(() => Dexie.Promise.all(done));
+      // Each write starts once the one before it is done: in the task of that write's last answer, so a shared
+      // transaction is as many short tasks as it has writes, never one long one.
+      for (const write of batch) chain = chain.then(() => write.step().then((result) => results.push(result)));
+      return chain.then(() => results);
     });
   } catch {
     return false;

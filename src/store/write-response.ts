@@ -9,7 +9,7 @@ import type { EpisodeCursorRow, ListPageRow, SyncMetaRow } from './rows.js';
 import { listKeyOf, requestedPage, storeRequestKey } from './store-keys.js';
 import type { ListPageContent, MappingContext, RecordWrite, StoreMapping, StoreParams } from './store-mapping.js';
 import { isStoredOperation, mappingOf, type StoredOperation } from './store-mappings.js';
-import { batchedWrite, type TransactionStep } from './write-batches.js';
+import { batchedWrite } from './write-batches.js';
 
 export interface WriteResponseInput<O extends StoredOperation> {
   readonly operation: O;
@@ -231,7 +231,7 @@ function runWrite<O extends StoredOperation>(
 
   // Dexie's own promises throughout, and no await: a native promise awaited inside a Dexie transaction costs
   // zone switches on every microtask, a measurable share of a small response's write (bench: ingest).
-  return batchedWrite(db, tables, (): TransactionStep<WriteResult> => {
+  return batchedWrite(db, tables, (): PromiseLike<WriteResult> => {
     const { plan, batches } = planRowsOnce();
     // Every episode the store holds is tracked (change feeds): its cursor is written with its row, atomically.
     const seeds = tracksEpisodes ? cursorSeedsOf(batches) : [];
@@ -283,22 +283,17 @@ function runWrite<O extends StoredOperation>(
     };
 
     // Nothing to read (the caller knew the stored ETag, every row is complete, no episodes): write at once.
-    if (known !== undefined && !merges && seeds.length === 0) {
-      return { issued: Dexie.Promise.resolve(), done: write(known ?? undefined, [], []) };
-    }
+    if (known !== undefined && !merges && seeds.length === 0) return write(known ?? undefined, [], []);
     // Otherwise every read is issued at once, then every write: two round trips however many tables.
     const reads: unknown[] = [
       known === undefined ? db.syncMeta.get(requestKey).then((row) => row?.etag) : known,
       seeds.length > 0 ? readCursors(db, seeds) : [],
       ...readMergeTargets(db, batches),
     ];
-    const read = Dexie.Promise.all(reads);
-    const done = read.then(
+    return Dexie.Promise.all(reads).then(
       ([stored, cursors, ...targets]): PromiseLike<WriteResult> =>
         write((stored as string | null | undefined) ?? undefined, cursors as unknown[], targets),
     );
-    // Settles after `done`'s callback above has run (callbacks run in the order they were added): the puts are queued.
-    return { issued: read.then(() => undefined), done };
   });
 }
 
