@@ -370,6 +370,9 @@ export class SyncEngine {
           write: () => writeRebased(db, rebase, () => planned.run()),
         }),
       );
+      // Writes that shared a transaction settle together: each goes on (its events, its list's next page) in a
+      // task of its own, as it did when each had its own transaction.
+      await yieldToPage();
       const at = clock.now();
       emitter.emit('stored', { operation, requestKey, outcome: result.outcome, at });
       this.transition({ type: 'succeeded', at });
