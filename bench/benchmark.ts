@@ -80,3 +80,10 @@ export function round(value: number, digits = 3): number {
   const f = 10 ** digits;
   return Math.round(value * f) / f;
 }
+
+/** The median of `values` (the upper one of an even count), rounded to `digits`; NaN when there are none. */
+export function median(values: readonly number[], digits = 3): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return round(sorted[Math.floor(sorted.length / 2)] as number, digits);
+}

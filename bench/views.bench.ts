@@ -39,6 +39,7 @@ import {
 import { type DBCore, Dexie } from 'dexie';
 import { createStore, get, set } from 'idb-keyval';
 import { parseParams, type ResponseOf } from '../src/api/index.js';
+import { DATABASE_PROTOCOL_SUFFIX } from '../src/catalogue-options.js';
 import { createCatalogue } from '../src/eager-entry.js';
 import { createManualConnectivity } from '../src/env.js';
 import { type CatalogueDatabase, openCatalogueDatabase, writeResponse } from '../src/store/index.js';
@@ -175,8 +176,13 @@ export async function median(runs: number, measure: () => Promise<number>): Prom
   return round(times[Math.floor(times.length / 2)] as number, 2);
 }
 
+/** The database a catalogue given `dbName: name` opens (this release's protocol suffix added). */
+export function libraryDatabaseName(name: string): string {
+  return `${name}${DATABASE_PROTOCOL_SUFFIX}`;
+}
+
 export async function ingestLibrary(idb: IdbPair, name: string, pages: readonly Page[]): Promise<void> {
-  const db = openCatalogueDatabase({ name, ...idb });
+  const db = openCatalogueDatabase({ name: libraryDatabaseName(name), ...idb });
   const now = Date.now();
   for (const [i, page] of pages.entries()) {
     const response = {
@@ -344,7 +350,7 @@ export async function change(idb: IdbPair, name: string, client: QueryClient, pa
   const changed = { ...summary(1000), vote_count: 123_456 };
   const holding = pages.filter((p) => p.body.results.some((r) => r.id === changed.id));
   if (holding.length !== 10) throw new Error(`change: ${holding.length} lists hold the record, not 10`);
-  const db = openCatalogueDatabase({ name, ...idb }) as CatalogueDatabase;
+  const db = openCatalogueDatabase({ name: libraryDatabaseName(name), ...idb }) as CatalogueDatabase;
   const written = countBytes(db);
   written.bytes = 0;
   let started = performance.now();

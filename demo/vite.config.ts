@@ -6,6 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { cataloguePreload } from '../src/vite/catalogue-preload.js';
 
 export const DEMO_ROOT = fileURLToPath(new URL('./', import.meta.url));
 
@@ -26,6 +27,8 @@ export default defineConfig({
   logLevel: 'warn',
   build: { emptyOutDir: true, reportCompressedSize: false },
   plugins: [
+    // A first visit's view requests leave through a chunk of their own: preloaded beside the page's script.
+    cataloguePreload(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: DEMO_ROOT,

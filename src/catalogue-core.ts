@@ -1,11 +1,11 @@
 import { EventEmitter } from 'eventemitter3';
-import { createApiClient } from './api/create-api-client.js';
+import { catalogueClient } from './catalogue-client.js';
 import { registerDatabase } from './catalogue-databases.js';
-import type { ResolvedCatalogueOptions } from './catalogue-options.js';
+import { earlierDatabaseName, type ResolvedCatalogueOptions } from './catalogue-options.js';
 import { closedGuard } from './closed-guard.js';
 import type { CatalogueStorage } from './create-catalogue.js';
 import type { NewerReleaseError } from './errors/newer-release-error.js';
-import type { CatalogueCore } from './front-door.js';
+import type { CatalogueCore, EarlyFlight } from './front-door.js';
 import { platformIndexedDB } from './platform-indexed-db.js';
 import { createViews } from './query/create-views.js';
 import { imageUrl, srcSet } from './query/image-url.js';
@@ -16,12 +16,14 @@ import type { RequestQueueEvents } from './queue/queue-events.js';
 import { openCatalogueDatabase } from './store/catalogue-database.js';
 import { clearStoredData } from './store/clear-stored-data.js';
 import { createFirstAnswers } from './store/create-first-answers.js';
-import { deleteFirstAnswersDb, firstAnswersLocation } from './store/first-answers-db.js';
+import { deleteFirstAnswersDb } from './store/delete-first-answers-db.js';
+import { firstAnswersLocation } from './store/first-answers-db.js';
 import { storageFigures } from './store/storage-figures.js';
 import type { CatalogueEvents } from './sync/catalogue-events.js';
 import { createCatalogueSync } from './sync/catalogue-sync.js';
 import { ChangeFeed } from './sync/changes/change-feed.js';
 import { ConfigurationLoader } from './sync/configuration-loader.js';
+import { EarlierDatabaseAdoption, earlierReleaseLongestSendMs } from './sync/earlier-database-adoption.js';
 import { coordinateInstance } from './sync/instance-coordination.js';
 import { createMutations } from './sync/mutations.js';
 import { Outbox } from './sync/outbox.js';
@@ -47,16 +49,9 @@ const QUEUE_EVENTS: readonly (keyof RequestQueueEvents)[] = [
  * something asks. Users never call this: `createCatalogue`'s front door (`front-door.ts`) makes it, at once
  * (`catalogue-sync/eager`) or by dynamic import once the first answers are shown (the main entry).
  */
-export function createCore(resolved: ResolvedCatalogueOptions): CatalogueCore {
+export function createCore(resolved: ResolvedCatalogueOptions, early: readonly EarlyFlight[] = []): CatalogueCore {
   const { clock, connectivity } = resolved;
-  const client = createApiClient({
-    baseUrl: resolved.baseUrl,
-    accessToken: resolved.accessToken,
-    fetch: resolved.fetch,
-    clock,
-    timeoutMs: resolved.timeoutMs,
-    maxBodyBytes: resolved.maxBodyBytes,
-  });
+  const client = catalogueClient(resolved);
   const queue = createRequestQueue({
     client,
     clock,
@@ -85,8 +80,35 @@ export function createCore(resolved: ResolvedCatalogueOptions): CatalogueCore {
     firstAnswers,
     onNewerRelease: (error) => stopForNewerRelease(error),
   });
+  // The earlier releases' database: its users and outbox move here, before any user is restored or change sent.
+  const holdMs = earlierReleaseLongestSendMs(resolved.retry.attempts, resolved.timeoutMs);
+  const adoption = new EarlierDatabaseAdoption({
+    db,
+    indexedDB: idb.indexedDB,
+    name: earlierDatabaseName(resolved.dbName),
+    clock,
+    logger: resolved.logger,
+    holdMs,
+    onAdopted: () => outbox.drainSoon(),
+  });
   const emitter = new EventEmitter<CatalogueEvents>();
   const engine = new SyncEngine({ options: resolved, db, queue, emitter }, initialSyncStatus(connectivity.isOnline()));
+  // Stored as soon as they answer, whether a view still shows them or not: the engine never sends them again. An
+  // answer that has arrived was shown, so closing lets its write finish; one still on the wire is abandoned.
+  const arrived = new Set<Promise<void>>();
+  for (const { call, answer } of early) {
+    const stored = engine
+      .adopt(
+        call,
+        answer.then((sent) => sent.response),
+        answer.then((sent) => sent.snapshot.data),
+      )
+      .catch(() => {});
+    answer.then(
+      () => arrived.add(stored),
+      () => {},
+    );
+  }
   const forwarders = QUEUE_EVENTS.map((event) => {
     const forward = (...args: unknown[]) => (emitter.emit as (e: string, ...a: unknown[]) => boolean)(event, ...args);
     return queue.on(event, forward as never);
@@ -105,6 +127,8 @@ export function createCore(resolved: ResolvedCatalogueOptions): CatalogueCore {
     guardWrite: (write) => engine.retryOnQuota(write),
     onDrainFailed: (error) => quotaResume.drainFailed(error),
     liveness: coordination.sharedLocks && { locks: coordination.sharedLocks, dbName: resolved.dbName },
+    maxHoldMs: holdMs,
+    beforeDrain: () => adoption.beforeDrain(),
   });
   const quotaResume = new QuotaResume({
     clock,
@@ -120,7 +144,7 @@ export function createCore(resolved: ResolvedCatalogueOptions): CatalogueCore {
     clock,
     logger: resolved.logger,
     scopes: coordination.scopes,
-    dropFirstAnswers: () => deleteFirstAnswersDb(firstAnswersAt, resolved.dbName),
+    beforeRestore: () => adoption.adopt(),
   });
   const mutations = createMutations({ engine, outbox, sessions, language: resolved.language });
   const outboxView = createOutboxView(
@@ -142,6 +166,7 @@ export function createCore(resolved: ResolvedCatalogueOptions): CatalogueCore {
   /** Once: a second call waits for the first. */
   function close(): Promise<void> {
     closing ??= (async () => {
+      await Promise.all(arrived);
       engine.close();
       stopWatchingWrites();
       quotaResume.close();
@@ -226,7 +251,7 @@ export function createCore(resolved: ResolvedCatalogueOptions): CatalogueCore {
     get userScopeId() {
       return engine.user?.id;
     },
-    user: createUserView(engine),
+    user: createUserView(engine, sessions.ready),
     imageUrl: (path, kind, size, imageOptions) => imageUrl(configuration.loaded(), path, kind, size, imageOptions),
     srcSet: (path, kind, imageOptions) => srcSet(configuration.loaded(), path, kind, imageOptions),
     onIdle: () => queue.onIdle(),

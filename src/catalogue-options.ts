@@ -17,7 +17,9 @@ export interface CatalogueOptions {
   accessToken: AccessToken;
   /**
    * The IndexedDB database. One database holds one language, so any language but `en-US` is added to the name
-   * (`catalogue-fr-FR`): catalogues of two languages never share a database. The Web Lock follows the same name.
+   * (`catalogue-fr-FR`): catalogues of two languages never share a database. This release adds its protocol's
+   * suffix (`DATABASE_PROTOCOL_SUFFIX`: `catalogue~2`, `catalogue-fr-FR~2`) and adopts the outbox and the signed-in
+   * users of earlier releases' database at the name without it. Web Locks and channels follow the suffixed name.
    * @default 'catalogue'
    */
   dbName?: string;
@@ -105,7 +107,10 @@ export interface CatalogueOptions {
 export interface ResolvedCatalogueOptions {
   readonly baseUrl: string;
   readonly accessToken: AccessToken;
-  /** The database's name: the given `dbName`, with the language unless it is `en-US`. */
+  /**
+   * The database's name: the given `dbName`, with the language unless it is `en-US`, and this release's protocol
+   * suffix (`DATABASE_PROTOCOL_SUFFIX`).
+   */
   readonly dbName: string;
   readonly language: string;
   readonly fetch: FetchLike;
@@ -176,6 +181,11 @@ function validateMaxBytes(value: unknown): number | undefined {
   return value;
 }
 
+/** The name earlier releases (before the protocol suffix) keep the database of `dbName` at (resolved, suffixed). */
+export function earlierDatabaseName(dbName: string): string {
+  return dbName.slice(0, -DATABASE_PROTOCOL_SUFFIX.length);
+}
+
 /**
  * The IndexedDB database of a name and a language (Contracts, "Language": another language is another database).
  * Any language but the default one is added to the name (`catalogue-fr-FR`), so two catalogues of different
@@ -185,6 +195,14 @@ function validateMaxBytes(value: unknown): number | undefined {
 export function databaseName(dbName: string, language: string): string {
   return language === defaults.language ? dbName : `${dbName}-${language}`;
 }
+
+/**
+ * Added to this release's database name. Earlier releases adapt silently to any schema version and some send their
+ * outbox without claims, so a version number fences none of them: this release's database is at a name no earlier
+ * release opens, and it adopts and drains their database's outbox (README, "Releases side by side"). A protocol
+ * change that makes this release unsafe beside a later one moves to the next suffix the same way.
+ */
+export const DATABASE_PROTOCOL_SUFFIX = '~2';
 
 /** Defaults applied and every option checked once, here; code below reads resolved options only. */
 export function resolveCatalogueOptions(options: CatalogueOptions): ResolvedCatalogueOptions {
@@ -204,13 +222,12 @@ export function resolveCatalogueOptions(options: CatalogueOptions): ResolvedCata
   if (!languageParam.check(language).ok) {
     throw new TypeError(`createCatalogue: language must be ll or ll-CC, got ${JSON.stringify(language)}`);
   }
-  const dbName = databaseName(givenName, language);
   const attempts = positiveInteger(options.retry?.attempts, 'retry.attempts', defaults.retry.attempts);
   const timeoutMs = positiveNumber(options.timeoutMs, 'timeoutMs', defaults.timeoutMs);
   return Object.freeze({
     baseUrl: options.baseUrl,
     accessToken: options.accessToken,
-    dbName,
+    dbName: databaseName(givenName, language) + DATABASE_PROTOCOL_SUFFIX,
     language,
     fetch: options.fetch ?? defaults.fetch,
     clock: options.clock ?? defaults.clock,

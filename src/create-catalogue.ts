@@ -133,5 +133,8 @@ export type CatalogueMembers = Omit<Catalogue, keyof OperationViews>;
  * is not allowed (a service worker) use `catalogue-sync/eager`: the same front door with its core already there.
  */
 export function createCatalogue(options: CatalogueOptions): Catalogue {
-  return frontDoor(resolveCatalogueOptions(options), { load: () => import('./catalogue-core.js') });
+  return frontDoor(resolveCatalogueOptions(options), {
+    load: () => import('./catalogue-core.js'),
+    early: () => import('./first-read/early-client.js'),
+  });
 }

@@ -3,9 +3,12 @@ import { assertStoredOperation } from './api/stored-operations.js';
 import { shareDatabase } from './catalogue-databases.js';
 import type { ResolvedCatalogueOptions } from './catalogue-options.js';
 import type { Catalogue, CatalogueMembers } from './create-catalogue.js';
+import { NO_CONFIGURATION_MESSAGE } from './errors/image-url-error.js';
 import { DeferredPagesView } from './first-read/deferred-pages-view.js';
 import { DeferredStoreView } from './first-read/deferred-store-view.js';
 import { DeferredView } from './first-read/deferred-view.js';
+import type { EarlyAnswer, EarlyClient } from './first-read/early-client.js';
+import { sendEarly } from './first-read/early-fetch.js';
 import { firstSnapshot } from './first-read/first-snapshot.js';
 import { waitingCalls } from './first-read/waiting-calls.js';
 import { platformIndexedDB } from './platform-indexed-db.js';
@@ -17,7 +20,8 @@ import type { OutboxSnapshot, OutboxView } from './query/outbox-view.js';
 import { combinePages, failedPages } from './query/pages-snapshot.js';
 import type { PagesView } from './query/pages-view.js';
 import type { StoreView } from './query/store-view.js';
-import type { CatalogueUser, UserView } from './query/user-view.js';
+import { USER_RESTORING, type UserState } from './query/user-state.js';
+import type { UserView } from './query/user-view.js';
 import type { View } from './query/view.js';
 import { initialQueueStats, type QueueStats } from './queue/queue-stats.js';
 import {
@@ -28,7 +32,7 @@ import {
 } from './store/first-answers-db.js';
 import type { StoredOperation } from './store/store-mappings.js';
 import type { CatalogueEvents } from './sync/catalogue-events.js';
-import { type CatalogueParams, prepareCall } from './sync/prepare-call.js';
+import { type CatalogueParams, type PreparedCall, prepareCall } from './sync/prepare-call.js';
 import type { ListOperation } from './sync/pull-options.js';
 import { initialSyncStatus, type SyncStatus } from './sync/sync-status.js';
 import { failedSnapshot, loadingSnapshot } from './sync/view-snapshot.js';
@@ -40,22 +44,39 @@ import { failedSnapshot, loadingSnapshot } from './sync/view-snapshot.js';
 export type CatalogueCore = Omit<CatalogueMembers, 'view' | 'pages' | 'local'> & Views;
 type Core = CatalogueCore;
 
+/** A view's request the front door sent before the core arrived (a cold first visit): the core adopts it. */
+export interface EarlyFlight {
+  readonly call: PreparedCall<StoredOperation>;
+  readonly answer: Promise<EarlyAnswer<StoredOperation>>;
+}
+
 /** What makes a catalogue's core (`catalogue-core.ts`). */
 export interface CoreModule {
-  createCore(resolved: ResolvedCatalogueOptions): Core;
+  createCore(resolved: ResolvedCatalogueOptions, early?: readonly EarlyFlight[]): Core;
 }
 
 /**
  * How the core arrives: already loaded (`catalogue-sync/eager`: every feature imported statically, since `import()`
- * throws in a service worker), or loaded by `load` once the first answers are read (the main entry).
+ * throws in a service worker), or loaded by `load` once the first answers are read (the main entry), which also
+ * says how to load the early requests' client of a cold visit (`early`). Both loaders are the entry's, so the
+ * eager entry's bundle holds no `import()` at all.
  */
-export type CoreArrival = { readonly loaded: CoreModule } | { readonly load: () => Promise<CoreModule> };
-
-/** What the image helpers say before `configuration()` has resolved (it cannot have before the core loaded). */
-const NO_CONFIGURATION = 'image helpers need the configuration: await catalogue.configuration() first';
+export type CoreArrival =
+  | { readonly loaded: CoreModule }
+  | {
+      readonly load: () => Promise<CoreModule>;
+      readonly early: () => Promise<typeof import('./first-read/early-client.js')>;
+    };
 
 /** How many view handles are remembered so the same call gives the same object. */
 const HANDLES = 512;
+
+/**
+ * The longest the core waits for the views' early requests before it loads anyway: loaded at once, its chunk
+ * would share a slow link with the answers the page is waiting for; waiting longer would leave a hanging request
+ * holding the rest of the library back.
+ */
+const EARLY_HEAD_START_MS = 1500;
 
 /** What a deferred store shows when the core could not load: its error where its snapshot has one. */
 function failedStore<S>(initial: S, error: unknown): S {
@@ -78,8 +99,15 @@ export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArriv
   let loadError: unknown;
   const attachers: ((core: Core) => void)[] = [];
   const deferred: { failed(error: unknown): void }[] = [];
+  // A cold first visit (this load created the first answers' database): a view with nothing stored sends its
+  // request at once through a small chunk of its own, shows the validated answer, and the core adopts the flight.
+  let cold = false;
+  let early: Promise<EarlyClient> | undefined;
+  /** The views waiting for their first answer while the first answers' database opens: sent at once if it is new. */
+  const coldCalls: (() => void)[] = [];
+  const flights: EarlyFlight[] = [];
   const arrive = (module: CoreModule): Core => {
-    const made = module.createCore(resolved);
+    const made = module.createCore(resolved, flights.splice(0));
     core = made;
     shareDatabase(made, catalogue);
     for (const attach of attachers.splice(0)) attach(made);
@@ -120,7 +148,14 @@ export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArriv
   let reading = 0;
   let firstDb: Promise<IDBDatabase | undefined> | undefined =
     'load' in arrival
-      ? openFirstAnswersDb(firstAnswersLocation(idb.indexedDB, resolved.indexedDB === undefined), resolved.dbName)
+      ? openFirstAnswersDb(
+          firstAnswersLocation(idb.indexedDB, resolved.indexedDB === undefined),
+          resolved.dbName,
+          () => {
+            cold = true;
+            for (const send of coldCalls.splice(0)) send();
+          },
+        )
       : undefined;
   const settleReads = () => {
     if (reading > 0) return;
@@ -131,19 +166,63 @@ export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArriv
     if (!core) void load().catch(() => {});
   };
   if (firstDb) queueMicrotask(settleReads);
-  const readFirst = (key: string, offer: (row: FirstAnswerRow) => void): void => {
+  /** Holds the core back while `work` runs, for at most `ms` (the reads, the early requests). */
+  const holdCore = (work: Promise<unknown>, ms?: number): void => {
+    reading += 1;
+    let done = false;
+    const timer = ms === undefined ? undefined : clock.setTimeout(() => release(), ms);
+    const release = () => {
+      if (done) return;
+      done = true;
+      if (timer !== undefined) clock.clearTimeout(timer);
+      reading -= 1;
+      settleReads();
+    };
+    void work.then(release, release);
+  };
+  /**
+   * Sends a view's request before the core (a cold first visit, a public answer only: no user is known before the
+   * core, and a list another user's pending change acts on (`listDetails`) waits for the core, which puts the change
+   * on top). The request goes on the wire at once; the early client's chunk validates its answer when it is there.
+   */
+  const sendFirst = (call: PreparedCall<StoredOperation>, show: (answer: EarlyAnswer<StoredOperation>) => void) => {
+    if (core || !('early' in arrival) || call.operation === 'listDetails' || !connectivity.isOnline()) return false;
+    const sent = sendEarly(resolved, call);
+    early ??= arrival.early().then((m) => m.earlyClient(resolved));
+    const answer = early.then((client) => client.send(call, sent));
+    flights.push({ call, answer });
+    // A chunk that never came leaves no request on the wire unread.
+    answer.then(show, () => sent?.controller.abort());
+    holdCore(answer, EARLY_HEAD_START_MS);
+    return true;
+  };
+  const readFirst = (
+    call: PreparedCall<StoredOperation>,
+    offer: (row: FirstAnswerRow) => void,
+    show: (answer: EarlyAnswer<StoredOperation>) => void,
+  ): void => {
     const opened = firstDb;
     if (!opened) return;
-    reading += 1;
-    void opened
-      .then((db) => (db && !core ? readFirstAnswer(db, key) : undefined))
-      .then((row) => {
-        if (row) offer(row);
-      })
-      .finally(() => {
-        reading -= 1;
-        settleReads();
-      });
+    // A database this load is creating holds no answer: the request leaves when that is known (its upgrade), not
+    // after the open and an empty read.
+    let sent = false;
+    const whenCold = () => {
+      sent = sendFirst(call, show);
+    };
+    if (cold) whenCold();
+    else coldCalls.push(whenCold);
+    holdCore(
+      opened
+        .then((db) => {
+          const at = coldCalls.indexOf(whenCold);
+          if (at >= 0) coldCalls.splice(at, 1);
+          return db && !core && !sent ? readFirstAnswer(db, call.requestKey) : undefined;
+        })
+        .then((row) => {
+          if (row) offer(row);
+          else if (cold && !sent) sendFirst(call, show);
+        }),
+    );
   };
 
   // One handle per call, kept by key (views and lists apart): the same call gives the same object, before the
@@ -160,9 +239,12 @@ export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArriv
     const call = prepare(operation, params);
     return handles.get(`view ${call.requestKey}`, () => {
       if (core) return core.storeView(call, params);
-      const key = call.requestKey;
-      const made: DeferredStoreView<O> = new DeferredStoreView<O>(key, load, () =>
-        readFirst(key, (row) => made.offer(firstSnapshot(row, clock.now()))),
+      const made: DeferredStoreView<O> = new DeferredStoreView<O>(call.requestKey, load, () =>
+        readFirst(
+          call,
+          (row) => made.offer(firstSnapshot(row, clock.now())),
+          (sent) => made.offer(sent.snapshot as never, true),
+        ),
       );
       deferred.push({ failed: (error) => made.offer(failedSnapshot<ResponseOf<O>>(error)) });
       whenLoaded((loaded) => made.attach(loaded.storeView(call, params)));
@@ -175,9 +257,12 @@ export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArriv
     const pageOne = prepare(operation, { ...(params ?? {}), page: 1 } as unknown as CatalogueParams<O>);
     return handles.get(`pages ${pageOne.requestKey}`, () => {
       if (core) return core.pagesView(pageOne, params);
-      const key = pageOne.requestKey;
       const made: DeferredPagesView<O> = new DeferredPagesView<O>(load, () =>
-        readFirst(key, (row) => made.offer(Object.freeze(combinePages<O>([firstSnapshot(row, clock.now())], 1)))),
+        readFirst(
+          pageOne,
+          (row) => made.offer(Object.freeze(combinePages<O>([firstSnapshot(row, clock.now())], 1))),
+          (sent) => made.offer(Object.freeze(combinePages<O>([sent.snapshot as never], 1)), true),
+        ),
       );
       deferred.push({ failed: (error) => made.offer(failedPages<O>(error)) });
       whenLoaded((loaded) => made.attach(loaded.pagesView(pageOne, params)));
@@ -288,16 +373,16 @@ export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArriv
       return core?.userScopeId;
     },
     get user() {
-      userStore ??= core?.user ?? (later<CatalogueUser | undefined>(undefined, (c) => c.user as never) as UserView);
+      userStore ??= core?.user ?? (later<UserState>(USER_RESTORING, (c) => c.user as never) as UserView);
       return userStore;
     },
     configuration: () => withCore((c) => c.configuration()),
     imageUrl(path, kind, size, imageOptions) {
-      if (!core) throw new TypeError(NO_CONFIGURATION);
+      if (!core) throw new TypeError(NO_CONFIGURATION_MESSAGE);
       return core.imageUrl(path, kind, size, imageOptions);
     },
     srcSet(path, kind, imageOptions) {
-      if (!core) throw new TypeError(NO_CONFIGURATION);
+      if (!core) throw new TypeError(NO_CONFIGURATION_MESSAGE);
       return core.srcSet(path, kind, imageOptions);
     },
     onIdle: () => withCore((c) => c.onIdle()),

@@ -67,7 +67,7 @@ export type {
   TvSeriesSummary,
   Video,
 } from './api/schemas/index.js';
-export type { CatalogueOptions } from './catalogue-options.js';
+export { type CatalogueOptions, DATABASE_PROTOCOL_SUFFIX } from './catalogue-options.js';
 export type { Catalogue, CatalogueAuth } from './create-catalogue.js';
 export { createCatalogue } from './create-catalogue.js';
 export {
@@ -123,8 +123,9 @@ export {
   WorkerReplyTimeoutError,
 } from './errors/index.js';
 export type { LocalQueries, OperationViews, ViewArgs } from './query/create-views.js';
+export { foldText } from './query/fold-text.js';
 export { type ImageKind, type ImageUrlOptions, imageUrl, srcSet } from './query/image-url.js';
-export { foldText, type LocalSearchItem, type LocalSearchResult } from './query/local-search.js';
+export type { LocalSearchItem, LocalSearchResult } from './query/local-search.js';
 export type { LocalView } from './query/local-view.js';
 export {
   type InteropObservable,
@@ -134,9 +135,10 @@ export {
 } from './query/observable.js';
 export type { OutboxEntry, OutboxSnapshot, OutboxView } from './query/outbox-view.js';
 export type { PagesSnapshot, PagesView } from './query/pages-view.js';
+export { type StatusSource, selectStatus } from './query/select-status.js';
 export type { StoreView } from './query/store-view.js';
-export type { CatalogueUser, UserView } from './query/user-view.js';
-export type { SnapshotOf, View } from './query/view.js';
+export type { CatalogueUser, UserState, UserView } from './query/user-view.js';
+export type { SnapshotOf, Snapshots, View } from './query/view.js';
 export type { RateLimitOptions, RetryOptions } from './queue/options.js';
 export type { Priority } from './queue/priority.js';
 export type {
@@ -152,12 +154,8 @@ export type {
 export type { QueueState, QueueStats } from './queue/queue-stats.js';
 export type { OfflineMode } from './queue/shared-request.js';
 export type { WriteResult } from './store/write-response.js';
-export { createInProcessLocks, type LockManagerLike } from './sync/background-lock.js';
-export {
-  type BroadcastChannelFactory,
-  type BroadcastChannelLike,
-  createInProcessChannels,
-} from './sync/budget-channel.js';
+export type { LockManagerLike } from './sync/background-lock.js';
+export type { BroadcastChannelFactory, BroadcastChannelLike } from './sync/budget-channel.js';
 export type {
   CatalogueEvents,
   ChangesAppliedEvent,
@@ -178,6 +176,8 @@ export type {
   TrackSeriesOptions,
 } from './sync/changes/change-feed-options.js';
 export { type Freshness, MIN_MAX_AGE_SECONDS } from './sync/freshness.js';
+export { createInProcessChannels } from './sync/in-process-channels.js';
+export { createInProcessLocks } from './sync/in-process-locks.js';
 export type { AccountMutations, ListMutations, MutationReceipt } from './sync/mutations.js';
 export type { CatalogueParams } from './sync/prepare-call.js';
 export type {

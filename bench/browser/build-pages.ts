@@ -15,9 +15,16 @@ const built = new Map<string, Promise<string>>();
 /**
  * Builds `bench/browser/<source>/index.html` into `.tmp-bench-pages/<name>/` and returns that folder; the same
  * name built again in a run is the first build. The profiler's build keeps names (`minify: false`) and writes
- * source maps.
+ * source maps. `plugins`: what the app's Vite config adds (the library's side: `cataloguePreload()`, as its README
+ * recipe says).
  */
-export function buildPage(source: string, name = source, minify = true, sourcemap = false): Promise<string> {
+export function buildPage(
+  source: string,
+  name = source,
+  minify = true,
+  sourcemap = false,
+  plugins: readonly object[] = [],
+): Promise<string> {
   let pending = built.get(name);
   if (!pending) {
     pending = (async () => {
@@ -28,6 +35,7 @@ export function buildPage(source: string, name = source, minify = true, sourcema
         configFile: false,
         logLevel: 'warn',
         mode: 'production',
+        plugins: [...plugins] as never,
         build: { outDir, emptyOutDir: true, minify, sourcemap, reportCompressedSize: false },
       });
       return outDir;

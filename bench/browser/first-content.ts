@@ -22,7 +22,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
 import { type ServedFakeService, serveFakeService } from '../../src/testing/node.js';
 import { launchChromium } from '../../test/e2e/support/chromium.js';
-import { type BenchResult, type BenchRow, ratio, round } from '../benchmark.js';
+import { type BenchResult, type BenchRow, median, ratio, round } from '../benchmark.js';
+import { awaitFirstContent } from './await-first-content.js';
 import { buildPage } from './build-pages.js';
 import { listsFor } from './lists.js';
 import { type ListSpec, TOKEN } from './sides/shared.js';
@@ -35,44 +36,17 @@ const SOURCES: Record<Side, string> = {
   tanstackQuery: 'tanstack-query',
   tanstackClient: 'tanstack-client',
 };
-/** The longest a page may take to show its rows before the run fails. */
-const SHOW_TIMEOUT_MS = 60_000;
-
 declare global {
   interface Window {
     benchIngest?: (lists: readonly ListSpec[], n: number) => Promise<void>;
-    /** Set by `sides/mark-first-content.ts`, which each side's page loads first: resolves with the mark's time once the 20th row is in the DOM. */
-    firstContent: Promise<number>;
   }
 }
 
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return round(sorted[Math.floor(sorted.length / 2)] as number, 1);
-};
+/** Milliseconds to one decimal. */
+const msMedian = (values: readonly number[]) => median(values, 1);
 
 const showUrl = (origin: string, n: number, lists: readonly ListSpec[]) =>
   `${origin}/?n=${n}&list=${encodeURIComponent(JSON.stringify((lists[0] as ListSpec).params))}`;
-
-/**
- * Once the page has loaded (its module scripts ran): waits for its `first-content` mark through the promise its
- * HTML set up (nothing polls in the page while it loads); returns the mark's time from navigation start, read
- * back with `getEntriesByName`, and the first row's id.
- */
-async function firstContent(page: Page): Promise<{ ms: number; firstId: string }> {
-  await page.evaluate(
-    (timeout) =>
-      Promise.race([
-        window.firstContent,
-        new Promise((_, reject) => setTimeout(() => reject(new Error('no first content')), timeout)),
-      ]),
-    SHOW_TIMEOUT_MS,
-  );
-  return page.evaluate(() => ({
-    ms: (performance.getEntriesByName('first-content')[0] as PerformanceEntry).startTime,
-    firstId: (document.querySelector('#rows > li') as HTMLElement).dataset.id ?? '',
-  }));
-}
 
 async function ingest(
   context: BrowserContext,
@@ -141,19 +115,19 @@ export async function runFirstContent(smoke: boolean, log: (message: string) => 
         tabs[side] = await context.newPage();
         tabs[side].on('pageerror', (error) => log(`${side} page error: ${error.message}`));
         await tabs[side].goto(showUrl(origins[side], n, lists));
-        firstIds.add((await firstContent(tabs[side])).firstId);
+        firstIds.add((await awaitFirstContent(tabs[side])).firstId);
       }
       if (firstIds.size !== 1) throw new Error(`first-content: the sides show different rows (${[...firstIds]})`);
       const samples = Object.fromEntries(SIDES.map((s) => [s, [] as number[]])) as Record<Side, number[]>;
       for (let r = 0; r < rounds; r++) {
         for (const side of SIDES) {
           await tabs[side].reload();
-          samples[side].push(round((await firstContent(tabs[side])).ms, 1));
+          samples[side].push(round((await awaitFirstContent(tabs[side])).ms, 1));
         }
       }
       for (const side of SIDES) await tabs[side].close();
       reload[`n${n}`] = samples;
-      log(`n=${n}: reload medians ${JSON.stringify(Object.fromEntries(SIDES.map((s) => [s, median(samples[s])])))}`);
+      log(`n=${n}: reload medians ${JSON.stringify(Object.fromEntries(SIDES.map((s) => [s, msMedian(samples[s])])))}`);
     }
 
     const restart: Record<string, Record<Side, number[]>> = {};
@@ -167,7 +141,7 @@ export async function runFirstContent(smoke: boolean, log: (message: string) => 
           context = await launchChromium(profile);
           const page = context.pages()[0] ?? (await context.newPage());
           await page.goto(showUrl(origins[side], n, lists));
-          const { ms } = await firstContent(page);
+          const { ms } = await awaitFirstContent(page);
           (restart[`n${n}`] as Record<Side, number[]>)[side].push(round(ms, 1));
         }
       }
@@ -195,7 +169,10 @@ export function firstContentResult(
     ['restart', restart, 1.2],
   ] as const) {
     for (const n of sizes) {
-      const at = Object.fromEntries(SIDES.map((s) => [s, median(samples[`n${n}`]?.[s] ?? [])])) as Record<Side, number>;
+      const at = Object.fromEntries(SIDES.map((s) => [s, msMedian(samples[`n${n}`]?.[s] ?? [])])) as Record<
+        Side,
+        number
+      >;
       (medians[mode] as Record<string, Record<Side, number>>)[`n${n}`] = at;
       const vsQuery = ratio(at.library, at.tanstackQuery);
       rows.push({

@@ -1,6 +1,7 @@
 /**
  * The browser benchmark runner: `npm run bench:browser -- [name…] [--smoke]`, names among ingest, notify, heap,
- * views, first-content, sync-main-thread, bundle (all by default; the last three: issue 24, see their files). The bodies are those of `bench/<name>.bench.ts`, bundled by Vite into a page
+ * views, first-content, cold-first-content, sync-main-thread, bundle (all by default; the last four: issues 24 and
+ * 33, see their files). The bodies are those of `bench/<name>.bench.ts`, bundled by Vite into a page
  * (`bench/browser/page/`), served on 127.0.0.1 and run in Debian's headless Chromium (playwright-core, never a
  * downloaded browser) on real IndexedDB. Writes `bench/results/<name>.chromium[.smoke].json` and prints the
  * same table as `bench/run.ts`.
@@ -27,6 +28,7 @@ import { heapRows } from '../heap.bench.js';
 import { printTable, type TableRow, writeResult } from '../report.js';
 import { viewsResult } from '../views.bench.js';
 import { runBundle } from './bundle.js';
+import { runColdFirstContent } from './cold-first-content.js';
 import { runFirstContent } from './first-content.js';
 import type { FirstStarts } from './page-api.js';
 import { restartRows } from './restart-rows.js';
@@ -41,10 +43,10 @@ const PAGE_ROOT = fileURLToPath(new URL('./page/', import.meta.url));
 const PAGE_NAMES = ['notify', 'ingest', 'views', 'heap'] as const;
 type PageName = (typeof PAGE_NAMES)[number];
 /**
- * Issue 24's benchmarks, each with its own built pages, servers and browser (`first-content.ts`,
- * `sync-main-thread.ts`, `bundle.ts`): they run after the others.
+ * Issues 24's and 33's benchmarks, each with its own built pages, servers and browser (`first-content.ts`,
+ * `cold-first-content.ts`, `sync-main-thread.ts`, `bundle.ts`): they run after the others.
  */
-const OWN_NAMES = ['first-content', 'sync-main-thread', 'bundle'] as const;
+const OWN_NAMES = ['first-content', 'cold-first-content', 'sync-main-thread', 'bundle'] as const;
 type OwnName = (typeof OWN_NAMES)[number];
 const NAMES = [...PAGE_NAMES, ...OWN_NAMES] as const;
 type Name = (typeof NAMES)[number];
@@ -176,6 +178,8 @@ function runOwn(name: OwnName, smoke: boolean): Promise<BenchResult> {
   switch (name) {
     case 'first-content':
       return runFirstContent(smoke, say);
+    case 'cold-first-content':
+      return runColdFirstContent(smoke, say);
     case 'sync-main-thread':
       return runSyncMainThread(smoke, say);
     case 'bundle':

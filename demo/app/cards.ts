@@ -13,7 +13,7 @@ export function seriesCard(images: Images, series: TvSeriesSummary): HTMLElement
   return h(
     'a',
     { class: 'card', href: `#/series/${series.id}` },
-    images.picture(series.poster_path, 'poster', `Poster of ${series.name}`),
+    images.decoration(series.poster_path, 'poster', series.name),
     h('span', { class: 'card-title' }, series.name),
     h(
       'span',
@@ -29,7 +29,7 @@ export function movieCard(images: Images, movie: MovieSummary): HTMLElement {
   return h(
     'a',
     { class: 'card', href: `#/movie/${movie.id}` },
-    images.picture(movie.poster_path, 'poster', `Poster of ${movie.title}`),
+    images.decoration(movie.poster_path, 'poster', movie.title),
     h('span', { class: 'card-title' }, movie.title),
     h('span', { class: 'card-meta' }, year(movie.release_date), ' · ', rating(movie.vote_average, movie.vote_count)),
   );
@@ -40,7 +40,7 @@ export function personCard(images: Images, person: PersonSummary): HTMLElement {
   return h(
     'a',
     { class: 'card person', href: `#/person/${person.id}` },
-    images.picture(person.profile_path, 'profile', `Photo of ${person.name}`),
+    images.decoration(person.profile_path, 'profile', person.name),
     h('span', { class: 'card-title' }, person.name),
     h('span', { class: 'card-meta' }, person.known_for_department),
     knownFor.length > 0 && h('span', { class: 'known-for' }, `Known for ${knownFor.slice(0, 3).join(', ')}`),

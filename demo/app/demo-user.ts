@@ -57,7 +57,7 @@ function keepListOf(userScope: string | undefined): void {
 
 /** The signed-in account (the library's user) and its demo list, or undefined while no account is signed in. */
 export function demoUserOf(catalogue: Catalogue): DemoUser | undefined {
-  const user = catalogue.user.getSnapshot();
+  const { user } = catalogue.user.getSnapshot();
   if (user?.accountId === undefined) return undefined;
   const listId = rememberedLists()[user.scopeId];
   return { account_id: user.accountId, list_id: typeof listId === 'number' ? listId : undefined };
@@ -119,8 +119,8 @@ export async function signInDemoUser(catalogue: Catalogue): Promise<DemoUser> {
 
 /** The demo user after a reload, a restart or in a new tab: the library restores the session from IndexedDB. */
 export async function restoreDemoUser(catalogue: Catalogue): Promise<DemoUser | undefined> {
-  catalogue.on('signedOut', () => keepListOf(catalogue.user.getSnapshot()?.scopeId));
+  catalogue.on('signedOut', () => keepListOf(catalogue.user.getSnapshot().user?.scopeId));
   await catalogue.auth.ready();
-  keepListOf(catalogue.user.getSnapshot()?.scopeId);
+  keepListOf(catalogue.user.getSnapshot().user?.scopeId);
   return demoUserOf(catalogue);
 }

@@ -35,6 +35,11 @@ const LISTS: Record<ImageKind, keyof Configuration['images']> = {
 export interface Images {
   /** An `<img>` (lazy, with `srcset` and `sizes`), or a placeholder when there is no picture. */
   picture(path: string | null | undefined, kind: ImageKind, alt: string, sizes?: string): HTMLElement;
+  /**
+   * The same picture hidden from screen readers (`alt=""`), for a link whose own text already names it: a card
+   * would otherwise be read as "Poster of X X".
+   */
+  decoration(path: string | null | undefined, kind: ImageKind, name: string, sizes?: string): HTMLElement;
 }
 
 /**
@@ -46,33 +51,38 @@ export function createImages(configuration: Configuration | undefined): Images {
     const list = (configuration?.images[LISTS[kind]] ?? []) as readonly string[];
     return PREFERRED[kind].find((size) => list.includes(size)) ?? list[0];
   };
+  const make = (path: string | null | undefined, kind: ImageKind, alt: string, sizes: string, shown: boolean) => {
+    const size = sizeOf(kind);
+    const src = configuration && size ? safe(() => imageUrl(configuration, path, kind, size)) : undefined;
+    if (!src || !configuration) return placeholder(kind, alt, shown);
+    const srcset = safe(() => srcSet(configuration, path, kind));
+    const [width, height] = SHAPES[kind];
+    const image = h('img', {
+      class: `picture ${kind}`,
+      src,
+      srcset,
+      sizes,
+      alt: shown ? alt : '',
+      width,
+      height,
+      loading: 'lazy',
+      decoding: 'async',
+    });
+    // Offline, a picture never cached shows a placeholder rather than a broken image.
+    image.addEventListener('error', () => image.replaceWith(placeholder(kind, alt, shown)), { once: true });
+    return image;
+  };
   return {
-    picture(path, kind, alt, sizes = '(max-width: 600px) 45vw, 200px') {
-      const size = sizeOf(kind);
-      const src = configuration && size ? safe(() => imageUrl(configuration, path, kind, size)) : undefined;
-      if (!src || !configuration) return placeholder(kind, alt);
-      const srcset = safe(() => srcSet(configuration, path, kind));
-      const [width, height] = SHAPES[kind];
-      const image = h('img', {
-        class: `picture ${kind}`,
-        src,
-        srcset,
-        sizes,
-        alt,
-        width,
-        height,
-        loading: 'lazy',
-        decoding: 'async',
-      });
-      // Offline, a picture never cached shows a placeholder rather than a broken image.
-      image.addEventListener('error', () => image.replaceWith(placeholder(kind, alt)), { once: true });
-      return image;
-    },
+    picture: (path, kind, alt, sizes = SIZES) => make(path, kind, alt, sizes, true),
+    decoration: (path, kind, name, sizes = SIZES) => make(path, kind, name, sizes, false),
   };
 }
 
-function placeholder(kind: ImageKind, alt: string): HTMLElement {
-  return h('div', { class: `picture placeholder ${kind}`, role: 'img', 'aria-label': alt }, initials(alt));
+const SIZES = '(max-width: 600px) 45vw, 200px';
+
+function placeholder(kind: ImageKind, alt: string, shown: boolean): HTMLElement {
+  const label = shown ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': 'true' };
+  return h('div', { class: `picture placeholder ${kind}`, ...label }, initials(alt));
 }
 
 function safe(make: () => string | undefined): string | undefined {

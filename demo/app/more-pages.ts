@@ -14,6 +14,8 @@ interface PagedSnapshot {
   readonly data: { readonly page: number; readonly results: readonly unknown[] } | undefined;
   readonly pageCount: number;
   readonly error: unknown;
+  /** The page on its way: `loading` while it is read from the device, `missing` when the device has none. */
+  readonly nextPageStatus?: string | undefined;
 }
 
 export interface MorePages {
@@ -22,6 +24,9 @@ export interface MorePages {
   update(snapshot: PagedSnapshot): void;
   dispose(): void;
 }
+
+/** How far below the screen the next page is asked for. */
+const AHEAD_PX = 400;
 
 export function morePages(view: Paged, online: () => boolean): MorePages {
   const sentinel = h('div', { class: 'more-sentinel', 'aria-hidden': 'true' });
@@ -40,8 +45,11 @@ export function morePages(view: Paged, online: () => boolean): MorePages {
       inView = entries.some((entry) => entry.isIntersecting);
       if (inView && !waiting) next();
     },
-    { rootMargin: '0px 0px 400px 0px' },
+    { rootMargin: `0px 0px ${AHEAD_PX}px 0px` },
   );
+  // The observer reports a move a frame late: just after a page is drawn, `inView` still says where the sentinel
+  // was before the new rows pushed it down. Its position now decides.
+  const stillNear = () => sentinel.isConnected && sentinel.getBoundingClientRect().top <= window.innerHeight + AHEAD_PX;
   observer.observe(sentinel);
   return {
     element,
@@ -51,16 +59,19 @@ export function morePages(view: Paged, online: () => boolean): MorePages {
       const shown = snapshot.data?.page ?? 0;
       // A page asked for and not shown yet: loading, or (offline, not stored) waiting for the network.
       waiting = snapshot.data !== undefined && snapshot.pageCount > shown;
+      // Offline, only a page the device turned out not to hold waits for the network: one still being read from
+      // the device is on its way.
+      const paused = waiting && !online() && snapshot.nextPageStatus === 'missing';
       // While a page loads the button stays, inert; it leaves the page (its own `display` would win over `hidden`)
       // when there is no next page, or none before the network.
       button.setAttribute('aria-disabled', String(waiting));
-      replace(element, sentinel, (view.hasNextPage || (waiting && online())) && button, note);
-      if (waiting && !online()) replace(note, 'Connect to load more');
+      replace(element, sentinel, (view.hasNextPage || (waiting && !paused)) && button, note);
+      if (paused) replace(note, 'Connect to load more');
       else if (waiting) replace(note, snapshot.error === undefined ? 'Loading more…' : 'Couldn’t load more.');
       else replace(note);
-      note.setAttribute('aria-busy', String(waiting && online()));
+      note.setAttribute('aria-busy', String(waiting && !paused));
       // The sentinel may still be in view after a page arrived (a tall screen): the observer will not fire again.
-      if (inView && !waiting) queueMicrotask(next);
+      if (inView && !waiting) queueMicrotask(() => stillNear() && next());
       if (focused) queueMicrotask(() => button.isConnected && button.focus({ preventScroll: true }));
     },
     dispose() {

@@ -2,6 +2,7 @@ import { defaults } from '../defaults.js';
 import type { Clock, FetchLike } from '../env.js';
 import { NetworkError } from '../errors/network-error.js';
 import { TimeoutError } from '../errors/timeout-error.js';
+import { BEARER_TOKEN } from './bearer-token.js';
 import { buildRequest } from './build-request.js';
 import type { OperationName, ParamsOf, ResponseOf } from './endpoints.js';
 import { type ApiResponse, type NotModifiedResponse, parseResponse } from './parse-response.js';
@@ -84,12 +85,6 @@ function resolveBaseUrl(baseUrl: string): URL {
   if (url.search || url.hash) throw new TypeError('createApiClient: baseUrl must not carry a query or fragment');
   return url;
 }
-
-/**
- * RFC 6750 `b64token` (a JWT fits). Checked here because the platform's `Headers` quotes an invalid value in its
- * error message, which would put the token into logs.
- */
-const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 
 async function resolveToken(accessToken: AccessToken): Promise<string> {
   const token = typeof accessToken === 'function' ? await accessToken() : accessToken;

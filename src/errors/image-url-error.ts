@@ -1,5 +1,11 @@
 import { CatalogueError } from './catalogue-error.js';
 
+/**
+ * The image helpers' TypeError before the configuration is loaded: one message for the front door (before the core)
+ * and the core, kept here beside the helpers' own error.
+ */
+export const NO_CONFIGURATION_MESSAGE = 'image helpers need the configuration: await catalogue.configuration() first';
+
 /** Why an image URL could not be built; `base`: the configuration's base URL is not an http(s) URL. */
 export type ImageUrlErrorReason = 'path' | 'size' | 'kind' | 'base';
 

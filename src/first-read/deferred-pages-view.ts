@@ -28,7 +28,7 @@ export class DeferredPagesView<O extends ListOperation>
   async fetchNextPage(): Promise<void> {
     await this.#load();
     const real = this.real as PagesView<O>;
-    if (real.getSnapshot().status === 'loading') await readOnce(real);
+    if (!settledRead(real.getSnapshot())) await readOnce(real);
     await real.fetchNextPage();
   }
 
@@ -36,6 +36,17 @@ export class DeferredPagesView<O extends ListOperation>
     await this.#load();
     await (this.real as PagesView<O>).refresh();
   }
+}
+
+/**
+ * Whether a real view's page 1 is read: stored (or known missing), or failed. Not while it still loads, nor while
+ * it stores the answer the first-read path showed (no data yet, fetching).
+ */
+function settledRead(snapshot: PagesSnapshot<ListOperation>): boolean {
+  return (
+    snapshot.error !== undefined ||
+    (snapshot.status !== 'loading' && !(snapshot.data === undefined && snapshot.fetching))
+  );
 }
 
 /**
@@ -48,7 +59,7 @@ function readOnce<O extends ListOperation>(view: PagesView<O>): Promise<void> {
     let stop: (() => void) | undefined;
     const check = () => {
       const snapshot = view.getSnapshot();
-      if (done || (snapshot.status === 'loading' && snapshot.error === undefined)) return;
+      if (done || !settledRead(snapshot)) return;
       done = true;
       stop?.();
       resolve();

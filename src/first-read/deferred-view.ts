@@ -3,10 +3,17 @@ import type { View } from '../query/view.js';
 import { Subscribable } from '../sync/subscribable.js';
 import type { ViewSnapshot } from '../sync/view-snapshot.js';
 
+/** Two snapshots with the same fields (`Object.is`). */
+function sameSnapshot(a: object, b: object): boolean {
+  const keys = Object.keys(a) as (keyof typeof a)[];
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.is(a[key], b[key]));
+}
+
 /**
  * A view handed out before the library has loaded: it shows what the first-read path offers (a first answer,
- * else loading), and once the real view is attached it follows that view, keeping the offered snapshot only while
- * the real one is still loading (so a first answer never flickers back to loading). Subscribing before the real
+ * an early answer, else loading), and once the real view is attached it follows that view, keeping the offered
+ * snapshot only while the real one is still loading (so a first answer never flickers back to loading), or, for an
+ * early answer, until the real view has stored it. Subscribing before the real
  * view exists subscribes to it when it arrives; unsubscribing detaches from it.
  */
 export class DeferredView<S extends ViewSnapshot<unknown>, V extends View<S> = View<S>> implements View<S> {
@@ -25,6 +32,9 @@ export class DeferredView<S extends ViewSnapshot<unknown>, V extends View<S> = V
   });
   #offered: S;
   #hasOffer = false;
+  #held = false;
+  /** The real view's snapshot that is the held offer, field for field: the offer is shown in its place. */
+  #alias: S | undefined;
   /** Whether the real view's snapshot has been shown: from then on only it is. */
   #following = false;
   #real: V | undefined;
@@ -50,11 +60,19 @@ export class DeferredView<S extends ViewSnapshot<unknown>, V extends View<S> = V
     const real = this.#real;
     if (real === undefined) return this.#offered;
     const snapshot = real.getSnapshot();
-    if (this.#following || !this.#hasOffer || snapshot.status !== 'loading') {
+    if (this.#following || !this.#hasOffer || !(snapshot.status === 'loading' || this.#awaited(snapshot))) {
+      // The real view showing, stored, exactly what was offered (its entry keeps the offered data object): the
+      // offered snapshot stays until the real view changes, so taking over is no change at all.
+      if (!this.#following && this.#held && sameSnapshot(snapshot, this.#offered)) this.#alias = snapshot;
       this.#following = true;
-      return snapshot;
+      return snapshot === this.#alias ? this.#offered : snapshot;
     }
     return this.#offered;
+  }
+
+  /** An offered answer the real view is still storing: it has no data yet, is fetching it, and has not failed. */
+  #awaited(snapshot: S): boolean {
+    return this.#held && snapshot.data === undefined && snapshot.fetching && snapshot.error === undefined;
   }
 
   subscribe(listener: () => void): () => void {
@@ -65,11 +83,15 @@ export class DeferredView<S extends ViewSnapshot<unknown>, V extends View<S> = V
     return toObservable(this.subscribe, this.getSnapshot);
   }
 
-  /** What the first-read path found: shown until the real view has something of its own. */
-  offer(snapshot: S): void {
+  /**
+   * What the first-read path found: shown until the real view has something of its own. `held`: an answer the
+   * core is storing (a cold visit's early request), shown until the real view shows it stored, or fails to.
+   */
+  offer(snapshot: S, held = false): void {
     if (this.#following) return;
     this.#offered = snapshot;
     this.#hasOffer = true;
+    this.#held = held;
     this.#notify();
   }
 

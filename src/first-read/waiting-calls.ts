@@ -3,41 +3,60 @@ import type { CatalogueSync } from '../sync/catalogue-sync.js';
 import type { EpisodeTracking } from '../sync/changes/change-feed.js';
 import type { AccountMutations, ListMutations } from '../sync/mutations.js';
 
+type Core = Omit<CatalogueMembers, 'view' | 'pages'>;
+
 /** Calls the core: at once when it is there, else once it has arrived. */
-export type WithCore = <R>(call: (core: Omit<CatalogueMembers, 'view' | 'pages'>) => R | Promise<R>) => Promise<R>;
+export type WithCore = <R>(call: (core: Core) => R | Promise<R>) => Promise<R>;
+
+/** Every member name of `T`, each once: a member left out (or one too many) does not compile. */
+type Names<T> = { readonly [N in keyof T]-?: 1 };
+
+type Group = 'sync' | 'track' | 'auth' | 'lists' | 'account';
+
+/** `group`'s members, each waiting for the core and then calling its own. */
+function waiting<T>(withCore: WithCore, group: Group, names: Names<T>): T {
+  return Object.fromEntries(
+    Object.keys(names).map((name) => [
+      name,
+      (...args: unknown[]) =>
+        withCore((core) => {
+          const members = core[group] as unknown as Record<string, (...a: unknown[]) => unknown>;
+          return (members[name] as (...a: unknown[]) => unknown).apply(members, args);
+        }),
+    ]),
+  ) as T;
+}
 
 /**
- * The front door's calls made before its core has arrived: each waits for the core, then is the core's. Each object
- * is typed by its interface, so a member left out of one does not compile (no list of names, no cast).
+ * The front door's calls made before its core has arrived: each waits for the core, then is the core's. The names
+ * are typed by each group's interface, so a member left out of one does not compile.
  */
 export function waitingCalls(withCore: WithCore) {
-  const sync: CatalogueSync = {
-    pull: (...args) => withCore((c) => c.sync.pull(...args)),
-    pullList: (...args) => withCore((c) => c.sync.pullList(...args)),
-    ensureFresh: (...args) => withCore((c) => c.sync.ensureFresh(...args)),
-    freshness: (...args) => withCore((c) => c.sync.freshness(...args)),
-    refresh: (...args) => withCore((c) => c.sync.refresh(...args)),
-    refreshChanges: (...args) => withCore((c) => c.sync.refreshChanges(...args)),
+  return {
+    sync: waiting<CatalogueSync>(withCore, 'sync', {
+      pull: 1,
+      pullList: 1,
+      ensureFresh: 1,
+      freshness: 1,
+      refresh: 1,
+      refreshChanges: 1,
+    }),
+    track: waiting<EpisodeTracking>(withCore, 'track', { episode: 1, series: 1 }),
+    auth: waiting<CatalogueAuth>(withCore, 'auth', {
+      ready: 1,
+      validate: 1,
+      createRequestToken: 1,
+      createSession: 1,
+      createGuestSession: 1,
+    }),
+    lists: waiting<ListMutations>(withCore, 'lists', { removeItem: 1 }),
+    account: waiting<AccountMutations>(withCore, 'account', {
+      markFavorite: 1,
+      addToWatchlist: 1,
+      rateTvSeries: 1,
+      deleteTvSeriesRating: 1,
+      rateEpisode: 1,
+      deleteEpisodeRating: 1,
+    }),
   };
-  const track: EpisodeTracking = {
-    episode: (...args) => withCore((c) => c.track.episode(...args)),
-    series: (...args) => withCore((c) => c.track.series(...args)),
-  };
-  const auth: CatalogueAuth = {
-    ready: () => withCore((c) => c.auth.ready()),
-    validate: () => withCore((c) => c.auth.validate()),
-    createRequestToken: () => withCore((c) => c.auth.createRequestToken()),
-    createSession: (requestToken) => withCore((c) => c.auth.createSession(requestToken)),
-    createGuestSession: () => withCore((c) => c.auth.createGuestSession()),
-  };
-  const lists: ListMutations = { removeItem: (params) => withCore((c) => c.lists.removeItem(params)) };
-  const account: AccountMutations = {
-    markFavorite: (params) => withCore((c) => c.account.markFavorite(params)),
-    addToWatchlist: (params) => withCore((c) => c.account.addToWatchlist(params)),
-    rateTvSeries: (params) => withCore((c) => c.account.rateTvSeries(params)),
-    deleteTvSeriesRating: (params) => withCore((c) => c.account.deleteTvSeriesRating(params)),
-    rateEpisode: (params) => withCore((c) => c.account.rateEpisode(params)),
-    deleteEpisodeRating: (params) => withCore((c) => c.account.deleteEpisodeRating(params)),
-  };
-  return { sync, track, auth, lists, account };
 }

@@ -1,6 +1,7 @@
 import { liveQuery } from 'dexie';
+import { nextSnapshot } from '../sync/next-snapshot.js';
 import { Subscribable } from '../sync/subscribable.js';
-import { nextSnapshot, type ViewSnapshot } from '../sync/view-snapshot.js';
+import type { ViewSnapshot } from '../sync/view-snapshot.js';
 import { type InteropObservable, observableSymbol, toObservable } from './observable.js';
 import type { View } from './view.js';
 

@@ -1,5 +1,6 @@
 import { PAGE_SIZE as LOCAL_PAGE_SIZE } from '../api/schemas/params.js';
 import type { MovieRow, PersonRow, TvSeriesRow } from '../store/rows.js';
+import { foldText } from './fold-text.js';
 
 /** One cached record whose title or name matched, tagged with what it is (like the service's multi search). */
 export type LocalSearchItem =
@@ -12,11 +13,6 @@ export interface LocalSearchResult {
   readonly results: LocalSearchItem[];
   readonly total_pages: number;
   readonly total_results: number;
-}
-
-/** Case- and accent-insensitive form: NFD, combining marks stripped, lower case. */
-export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
 function matches(folded: string, ...names: readonly unknown[]): boolean {

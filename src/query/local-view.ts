@@ -1,5 +1,6 @@
 import type { Clock } from '../env.js';
-import { deepEqual, deepFreeze, loadingSnapshot, type ViewSnapshot } from '../sync/view-snapshot.js';
+import { deepEqual } from '../sync/next-snapshot.js';
+import { deepFreeze, loadingSnapshot, type ViewSnapshot } from '../sync/view-snapshot.js';
 import { LiveSource, watch } from './live-source.js';
 import type { View } from './view.js';
 

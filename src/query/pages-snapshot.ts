@@ -12,13 +12,25 @@ export interface PagesSnapshot<O extends ListOperation> extends ViewSnapshot<Env
   readonly hasNextPage: boolean;
   /** Pages asked for so far (the last one may still be loading). */
   readonly pageCount: number;
+  /** A page after the ones shown is asked for and on its way: read from the device, or fetched. */
+  readonly fetchingNextPage: boolean;
+  /**
+   * Where that page stands: `loading` while it is read from the device, `missing` when the device has none and it
+   * is fetched (offline, that fetch waits for the network); undefined when no page is on its way.
+   */
+  readonly nextPageStatus?: ViewStatus | undefined;
 }
 
 /**
  * A list with no page read yet (also what a view shows again when its user changes). Here, apart from the live
  * pages view, so the first-read path shows the same snapshots without loading Dexie.
  */
-export const PAGES_LOADING = Object.freeze({ ...loadingSnapshot(), hasNextPage: false, pageCount: 1 });
+export const PAGES_LOADING = Object.freeze({
+  ...loadingSnapshot(),
+  hasNextPage: false,
+  pageCount: 1,
+  fetchingNextPage: false,
+});
 
 /** A list that shows nothing, and why (signed out of a per-user list, or the library failed to load). */
 export function failedPages<O extends ListOperation>(error: unknown): PagesSnapshot<O> {
@@ -55,14 +67,18 @@ export function combinePages<O extends ListOperation>(
       ? undefined
       : (Object.freeze({ ...head, page: lastPage, results: Object.freeze(results) }) as Envelope<O>);
   const totalPages = head === undefined ? 0 : Math.min(head.total_pages, MAX_PAGE);
+  // Once rows show, the status is theirs: a page on its way says so in `fetchingNextPage`, not by `loading`.
+  const next = head !== undefined && lastPage < count ? (snapshots[lastPage]?.status ?? 'loading') : undefined;
   return {
     data,
-    status: combinedStatus(snapshots.map((s) => s.status)),
+    status: combinedStatus(snapshots.slice(0, Math.max(lastPage, 1)).map((s) => s.status)),
     fetching: snapshots.some((s) => s.fetching),
     error: snapshots.find((s) => s.error !== undefined)?.error,
     updatedAt: minimum(snapshots.slice(0, lastPage).map((s) => s.updatedAt)),
     hasNextPage: lastPage === count && lastPage < totalPages,
     pageCount: count,
+    fetchingNextPage: next !== undefined,
+    nextPageStatus: next,
   };
 }
 

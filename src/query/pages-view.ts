@@ -74,7 +74,12 @@ export class PagesViewSource<O extends ListOperation> extends LiveSource<PagesSn
     this.#count += 1;
     const page = this.#count;
     // A page asked for and not shown yet: there is no next page to offer until it is.
-    this.update({ pageCount: page, hasNextPage: false } as Partial<PagesSnapshot<O>>);
+    this.update({
+      pageCount: page,
+      hasNextPage: false,
+      fetchingNextPage: true,
+      nextPageStatus: 'loading',
+    } as Partial<PagesSnapshot<O>>);
     if (this.started) await this.#attach(page).source.settled();
   }
 

@@ -2,38 +2,32 @@ import { Subscribable } from '../sync/subscribable.js';
 import type { SyncEngine } from '../sync/sync-engine.js';
 import type { UserScope } from '../sync/user-scope.js';
 import { type InteropObservable, observableSymbol, toObservable } from './observable.js';
+import { type CatalogueUser, USER_RESTORING, type UserState } from './user-state.js';
 
-/** Who is signed in, as views and events name them: the scope id, never a session id. */
-export interface CatalogueUser {
-  /** `account:<account_id>` or `guest:<hash>`. */
-  readonly scopeId: string;
-  readonly kind: 'account' | 'guest';
-  readonly accountId: number | undefined;
-}
+const SIGNED_OUT: UserState = Object.freeze({ status: 'signedOut', user: undefined });
 
-/** The current user as a store: `getSnapshot()` is undefined while nobody is signed in, and stable between changes. */
+export type { CatalogueUser, UserState };
+
+/** The current user as a store: `getSnapshot()` is stable between changes. */
 export interface UserView {
   subscribe(listener: () => void): () => void;
-  getSnapshot(): CatalogueUser | undefined;
-  [observableSymbol](): InteropObservable<CatalogueUser | undefined>;
+  getSnapshot(): UserState;
+  [observableSymbol](): InteropObservable<UserState>;
 }
 
-export function createUserView(engine: SyncEngine): UserView {
-  let shown: { user: UserScope | undefined; snapshot: CatalogueUser | undefined } = {
+/** `restored` settles once the last session's user (if any) has been read back at start. */
+export function createUserView(engine: SyncEngine, restored: Promise<unknown>): UserView {
+  let known = false;
+  let shown: { user: UserScope | undefined; known: boolean; snapshot: UserState } = {
     user: undefined,
-    snapshot: undefined,
+    known: false,
+    snapshot: USER_RESTORING,
   };
-  const getSnapshot = (): CatalogueUser | undefined => {
+  const getSnapshot = (): UserState => {
     const user = engine.user;
-    if (user !== shown.user) {
-      const snapshot = user
-        ? Object.freeze({
-            scopeId: user.id,
-            kind: user.accountId === undefined ? ('guest' as const) : ('account' as const),
-            accountId: user.accountId,
-          })
-        : undefined;
-      shown = { user, snapshot };
+    // Signed in is signed in, restored or not: only a missing user reads differently once the start has looked.
+    if (user !== shown.user || (user === undefined && known !== shown.known)) {
+      shown = { user, known, snapshot: stateOf(user, known) };
     }
     return shown.snapshot;
   };
@@ -44,5 +38,22 @@ export function createUserView(engine: SyncEngine): UserView {
     },
     onLast: () => stop?.(),
   });
+  const settle = () => {
+    known = true;
+    notify();
+  };
+  void restored.then(settle, settle);
   return { subscribe, getSnapshot, [observableSymbol]: () => toObservable(subscribe, getSnapshot) };
+}
+
+function stateOf(user: UserScope | undefined, known: boolean): UserState {
+  if (user === undefined) return known ? SIGNED_OUT : USER_RESTORING;
+  return Object.freeze({
+    status: 'signedIn',
+    user: Object.freeze({
+      scopeId: user.id,
+      kind: user.accountId === undefined ? ('guest' as const) : ('account' as const),
+      accountId: user.accountId,
+    }),
+  });
 }

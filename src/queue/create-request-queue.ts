@@ -277,6 +277,13 @@ export function createRequestQueue(options: RequestQueueOptions): RequestQueue {
   return {
     send: send as RequestQueue['send'],
     request: request as RequestQueue['request'],
+    adopt(answer) {
+      const seq = flow.onStart();
+      counts.sent += 1;
+      publish();
+      const settled = () => flow.onSettled(seq);
+      void answer.then(settled, settled);
+    },
     on(event, listener) {
       emitter.on(event, listener as never);
       return () => emitter.off(event, listener as never);

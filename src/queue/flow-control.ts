@@ -20,10 +20,17 @@ export interface FlowControlOptions {
 }
 
 export interface RateLimitDecision {
-  /** Clock time until which nothing starts. */
+  /** Clock time until which nothing starts (as the clock reads now: a jump of the clock later does not move it). */
   readonly until: number;
   /** Whether this 429 lowered the rate (the first of its episode). */
   readonly lowered: boolean;
+}
+
+/** One 429 pause: its length, when (by the clock) it was armed, and the timer that ends it. */
+interface ArmedPause {
+  readonly armedAt: number;
+  readonly ms: number;
+  readonly timer: TimerHandle;
 }
 
 export interface FlowControl {
@@ -59,12 +66,21 @@ export interface FlowControl {
  *
  * Because a start is recorded synchronously inside p-queue's dequeue loop, pausing there stops the loop before
  * it dequeues one more: p-queue's priority order decides *which* request goes next, this decides *when*.
+ *
+ * The 429 pause is held by the timers armed for it, not by a clock time: the injected clock is the wall clock, which
+ * jumps (a laptop waking, an NTP correction), while timers keep their durations. Read against an absolute
+ * `clock.now()` deadline, a jump forward ended a pause at once (a burst of 429s) and a jump back stretched it by the
+ * jump (hours of silence). Now a pause lasts its own length whatever the clock does: it ends when the last timer
+ * armed for it fires, which re-evaluates. Its clock deadline is only reported (`until`), and judged like a lease
+ * (`store/claim-rule.ts`): one further ahead than its own length was read under a clock since set back, and counts
+ * as its length from now.
  */
 export function createFlowControl(options: FlowControlOptions): FlowControl {
   const { queue, limiter, clock, random } = options;
   let userPaused = false;
   let online = options.online;
-  let pausedUntil = Number.NEGATIVE_INFINITY;
+  /** The 429 pauses armed and not yet over: the queue is held while any is. */
+  const pauses = new Set<ArmedPause>();
   let episodes = 0;
   let lastSeq = 0;
   let seqAtPause = 0;
@@ -82,6 +98,33 @@ export function createFlowControl(options: FlowControlOptions): FlowControl {
     }, ms);
   }
 
+  /**
+   * Arms a pause of `ms` beside those armed already (the queue is held until the last one ends). Never skipped for
+   * one that seems to outlast it: after a jump of the clock, what seems left of a pause is not what is.
+   */
+  function arm(ms: number, now: number): void {
+    if (ms <= 0) return;
+    const pause: ArmedPause = {
+      armedAt: now,
+      ms,
+      timer: clock.setTimeout(() => {
+        pauses.delete(pause);
+        if (pauses.size === 0) evaluate();
+      }, ms),
+    };
+    pauses.add(pause);
+  }
+
+  /**
+   * What is left of the longest pause as the clock tells it (for `until`), within each pause's own length: a jump
+   * back cannot make it longer. After a jump forward it may read 0 while the pause's timer still holds the queue.
+   */
+  function pauseLeft(now: number): number {
+    let left = 0;
+    for (const pause of pauses) left = Math.max(left, Math.min(pause.ms, pause.armedAt + pause.ms - now));
+    return left;
+  }
+
   function windowWait(): number {
     const wait = limiter.delay();
     return wait > 0 || options.urgentWaiting() ? wait : limiter.paceDelay();
@@ -92,12 +135,12 @@ export function createFlowControl(options: FlowControlOptions): FlowControl {
     timer = undefined;
     if (disposed) return;
     options.onChange();
-    const now = clock.now();
-    if (userPaused || !online) {
+    if (userPaused || !online || pauses.size > 0) {
+      // A pause's own timer re-evaluates when it ends.
       queue.pause();
       return;
     }
-    const wait = now < pausedUntil ? pausedUntil - now : windowWait();
+    const wait = windowWait();
     if (wait > 0) {
       queue.pause();
       schedule(wait);
@@ -118,7 +161,7 @@ export function createFlowControl(options: FlowControlOptions): FlowControl {
       return lastSeq;
     },
     kick() {
-      if (timer !== undefined && !userPaused && online && clock.now() >= pausedUntil) evaluate();
+      if (timer !== undefined && !userPaused && online && pauses.size === 0) evaluate();
     },
     onSettled(seq) {
       limiter.settled(seq);
@@ -132,18 +175,12 @@ export function createFlowControl(options: FlowControlOptions): FlowControl {
         episodes += 1;
         seqAtPause = lastSeq;
       }
-      if (retryAfterMs !== undefined) {
-        pausedUntil = Math.max(pausedUntil, now + retryAfterMs);
-      } else if (newEpisode) {
-        pausedUntil = Math.max(
-          pausedUntil,
-          now + equalJitter(episodes, options.rateLimitPauseMs, options.maxDelayMs, random),
-        );
-      }
+      if (retryAfterMs !== undefined) arm(retryAfterMs, now);
+      else if (newEpisode) arm(equalJitter(episodes, options.rateLimitPauseMs, options.maxDelayMs, random), now);
       const lowered = limiter.rejected(seq);
       evaluate();
       // A straggler of an episode whose pause is already over reports "now", not a time in the past.
-      return { until: Math.max(pausedUntil, now), lowered };
+      return { until: now + pauseLeft(now), lowered };
     },
     onAnswered(seq) {
       if (seq > seqAtPause) episodes = 0;
@@ -159,12 +196,14 @@ export function createFlowControl(options: FlowControlOptions): FlowControl {
     state() {
       if (userPaused) return 'paused';
       if (!online) return 'offline';
-      return clock.now() < pausedUntil ? 'rateLimited' : 'running';
+      return pauses.size > 0 ? 'rateLimited' : 'running';
     },
     dispose() {
       disposed = true;
       if (timer !== undefined) clock.clearTimeout(timer);
       timer = undefined;
+      for (const pause of pauses) clock.clearTimeout(pause.timer);
+      pauses.clear();
       queue.pause();
     },
   };

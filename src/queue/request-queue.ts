@@ -56,6 +56,11 @@ export interface RequestQueue {
     params: ParamsOf<O>,
     options?: QueueRequestOptions,
   ): Promise<QueueResult<O>>;
+  /**
+   * A request sent before this queue existed (a cold first visit's, by the catalogue's front door): it holds a
+   * place in the rate window from now until it answers, like a request this queue sent.
+   */
+  adopt(answer: Promise<unknown>): void;
   /** Subscribes to a typed event; returns the unsubscribe function. */
   on<E extends keyof RequestQueueEvents>(event: E, listener: (...args: RequestQueueEvents[E]) => void): () => void;
   off<E extends keyof RequestQueueEvents>(event: E, listener: (...args: RequestQueueEvents[E]) => void): void;

@@ -4,5 +4,7 @@
  */
 export { CatalogueProvider, type CatalogueProviderProps, useCatalogue } from './catalogue-context.js';
 export { useOutbox, useStatus, useUser } from './use-catalogue-state.js';
+export { type ChangeState, useChange } from './use-change.js';
 export { type UsePagesResult, usePages } from './use-pages.js';
 export { useView } from './use-view.js';
+export { DISABLED_SNAPSHOT, type HookSnapshot, type ViewOptions } from './view-options.js';

@@ -1,6 +1,7 @@
 import { Dexie, type Table } from 'dexie';
 import type { IndexedDBPair } from '../env.js';
 import { NewerReleaseError } from '../errors/newer-release-error.js';
+import type { AdoptedRow } from './adopt-earlier-rows.js';
 import { type FirstAnswers, noFirstAnswers } from './first-answers.js';
 import type { OutboxBaseRow } from './optimistic-state.js';
 import type { ListRow, OutboxRow, StoredUserRow } from './outbox-rows.js';
@@ -40,10 +41,11 @@ import { upgradeToVersion8, version8Stores } from './schema/version-8.js';
 import { version9Stores } from './schema/version-9.js';
 import { version10Stores } from './schema/version-10.js';
 import { version11Stores } from './schema/version-11.js';
+import { version12Stores } from './schema/version-12.js';
 import type { SizeLedgerRow } from './size-ledger.js';
 
 /** The schema version the library opens databases at. */
-export const CURRENT_SCHEMA_VERSION = 11;
+export const CURRENT_SCHEMA_VERSION = 12;
 
 /** Every table of the current version, cumulative (a declared version lists all its tables). */
 const CURRENT_STORES = {
@@ -58,6 +60,7 @@ const CURRENT_STORES = {
   ...version9Stores,
   ...version10Stores,
   ...version11Stores,
+  ...version12Stores,
 };
 
 export interface CatalogueDatabaseOptions extends IndexedDBPair {
@@ -175,6 +178,9 @@ export class CatalogueDatabase extends Dexie {
   }
   get sizeLedger(): Table<SizeLedgerRow, string> {
     return this.table('sizeLedger');
+  }
+  get adoptedRows(): Table<AdoptedRow, string> {
+    return this.table('adoptedRows');
   }
   /** The IndexedDB this database lives in. */
   readonly idb: IndexedDBPair;

@@ -18,6 +18,8 @@ export interface ClaimJudge {
   readonly leaseMs: number;
   /** The longest backoff: a `notBefore` beyond `now + maxBackoffMs` was set under a clock that ran ahead. */
   readonly maxBackoffMs: number;
+  /** The longest hold of an adopted change: a `heldUntil` beyond `now + maxHoldMs` was set under a clock that ran ahead. */
+  readonly maxHoldMs?: number | undefined;
   readonly holders?: HolderLiveness | undefined;
 }
 
@@ -51,4 +53,10 @@ export function claimLapsed(row: OutboxRow, judge: ClaimJudge): boolean {
 export function backoffOver(row: OutboxRow, judge: ClaimJudge): boolean {
   const notBefore = row.notBefore ?? 0;
   return notBefore <= judge.now || notBefore > judge.now + judge.maxBackoffMs;
+}
+
+/** Whether an adopted change's hold is over: past, or further ahead than the longest hold (same rule as a backoff). */
+export function holdOver(row: OutboxRow, judge: ClaimJudge): boolean {
+  const heldUntil = row.heldUntil ?? 0;
+  return heldUntil <= judge.now || heldUntil > judge.now + (judge.maxHoldMs ?? 0);
 }

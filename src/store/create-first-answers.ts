@@ -232,6 +232,9 @@ class FirstAnswersWriter implements FirstAnswers {
       session.forget(hits);
     } catch {
       session.all = true;
+      // As in `#renew`: a full disk refuses the state row, not deletions, and the answers must be gone before the
+      // write runs (a sign-out's mark relies on it).
+      await this.#deleteEveryAnswer(db, session);
     }
   }
 

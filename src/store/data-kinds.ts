@@ -1,7 +1,8 @@
 /**
  * The store's tables by what they hold. `browse`: public catalogue data any user sees (records, list pages, their
  * freshness); `user`: what belongs to a signed-in user (account states, their lists and watchlist pages, the
- * session); `outbox`: their changes waiting to be sent; `bookkeeping`: read times, sizes, quarantine.
+ * session); `outbox`: their changes waiting to be sent (and what was adopted from an earlier release's outbox);
+ * `bookkeeping`: read times, sizes, quarantine.
  */
 export const DATA_KINDS = {
   browse: [
@@ -24,7 +25,7 @@ export const DATA_KINDS = {
     'syncMeta',
   ],
   user: ['tvAccountStates', 'episodeAccountStates', 'watchlistPages', 'lists', 'users'],
-  outbox: ['outbox', 'outboxBase'],
+  outbox: ['outbox', 'outboxBase', 'adoptedRows'],
   bookkeeping: ['readMarks', 'sizeLedger', 'quarantine'],
 } as const;
 

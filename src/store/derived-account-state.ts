@@ -2,10 +2,10 @@ import type { AccountState } from '../api/index.js';
 import { foldAccountState } from './fold-mutations.js';
 import { refOf } from './optimistic-state.js';
 import type { OutboxRow } from './outbox-rows.js';
+import { pageRequestKey } from './page-request-key.js';
 import { type ReadRef, readRef } from './read-ref.js';
 import type { RowReader } from './row-reader.js';
 import type { SyncMetaRow, WatchlistPageRow } from './rows.js';
-import { pageRequestKey } from './store-keys.js';
 
 /**
  * A series' account state derived from the account's TV lists, so that a screen of 20 hearts costs the lists'

@@ -61,10 +61,12 @@ export function firstAnswersLocation(indexedDB: IDBFactory, platform: boolean): 
 /**
  * Opens (and on first use creates) the first answers' database. Resolves undefined when it cannot be opened
  * (private mode, blocked, quota): a first answer is an optimisation, so its absence is a miss, never an error.
+ * `onCreated` is told when this open created it: the first visit of this catalogue in this browser profile.
  */
 export async function openFirstAnswersDb(
   location: FirstAnswersLocation,
   dbName: string,
+  onCreated?: () => void,
 ): Promise<IDBDatabase | undefined> {
   const indexedDB = await location;
   if (!indexedDB) return undefined;
@@ -77,6 +79,7 @@ export async function openFirstAnswersDb(
       return;
     }
     request.onupgradeneeded = () => {
+      onCreated?.();
       request.result.createObjectStore(ANSWERS_STORE);
     };
     request.onsuccess = () => {
@@ -98,16 +101,4 @@ export async function readFirstAnswer(db: IDBDatabase, key: string): Promise<Fir
   } catch {
     return undefined;
   }
-}
-
-/** Deletes the first answers' database of `dbName` (`catalogue.delete()`); resolves once it is gone or blocked. */
-export async function deleteFirstAnswersDb(location: FirstAnswersLocation, dbName: string): Promise<void> {
-  const indexedDB = await location;
-  if (!indexedDB) return;
-  return new Promise((resolve) => {
-    const request = indexedDB.deleteDatabase(firstAnswersName(dbName));
-    request.onsuccess = () => resolve();
-    request.onerror = () => resolve();
-    request.onblocked = () => resolve();
-  });
 }

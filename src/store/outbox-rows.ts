@@ -78,6 +78,11 @@ export interface OutboxRow {
   claim?: OutboxClaim;
   /** After a transient failure: not claimed again before this clock time (backoff; `sync.refresh()` ignores it). */
   notBefore?: number;
+  /**
+   * Adopted from an earlier release's database (or superseding such a change): not claimed before this clock time,
+   * `sync.refresh()` included, so it lands after any send of the earlier change still under way there.
+   */
+  heldUntil?: number;
   createdAt: number;
   updatedAt: number;
   lastError?: OutboxError;

@@ -1,6 +1,6 @@
 import { ACCOUNT_LISTS, type AccountListOperation } from './account-lists.js';
 import type { CatalogueDatabase } from './catalogue-database.js';
-import { backoffOver, claimLapsed, type HolderLiveness } from './claim-rule.js';
+import { backoffOver, claimLapsed, type HolderLiveness, holdOver } from './claim-rule.js';
 import { coalesceKeyOf, storedValue } from './coalesce-key.js';
 import { targetValue } from './fold-mutations.js';
 import { confirm, groupsOf, materialize, mutationTables, publicRefsOf } from './optimistic-state.js';
@@ -118,6 +118,8 @@ export interface ClaimInput {
   readonly leaseMs: number;
   /** The longest backoff a release sets: a `notBefore` further ahead counts as over (see `claim-rule.ts`). */
   readonly maxBackoffMs: number;
+  /** The longest hold of an adopted change (see `OutboxRow.heldUntil`). @default 0: holds count as over */
+  readonly maxHoldMs?: number;
   /**
    * Which claims' instances are gone: a `sending` row is then taken over only from a gone instance, whatever the
    * clock says. Without it, by the lease (see `claim-rule.ts`).
@@ -156,7 +158,7 @@ export interface ClaimResult {
  */
 export function claimRows(db: CatalogueDatabase, input: ClaimInput): Promise<ClaimResult> {
   const { instance, now, leaseMs, maxBackoffMs, holders } = input;
-  const judge = { now, leaseMs, maxBackoffMs, holders };
+  const judge = { now, leaseMs, maxBackoffMs, maxHoldMs: input.maxHoldMs ?? 0, holders };
   return db.transaction('rw', [db.outbox, db.users], async () => {
     const rows = (await db.outbox.where('state').anyOf('pending', 'sending').toArray()).sort(
       (a, b) => (a.seq as number) - (b.seq as number),
@@ -185,6 +187,11 @@ export function claimRows(db: CatalogueDatabase, input: ClaimInput): Promise<Cla
         later(first.notBefore as number);
         continue;
       }
+      // Not even `sync.refresh()` sends an adopted change early: an earlier release may still be sending it.
+      if (first.state === 'pending' && !holdOver(first, judge)) {
+        later(first.heldUntil as number);
+        continue;
+      }
       const attempt = first.attempts + 1;
       const claim: OutboxClaim = holders
         ? { instance, attempt, leaseUntil: now + leaseMs, live: 1 }
@@ -193,6 +200,7 @@ export function claimRows(db: CatalogueDatabase, input: ClaimInput): Promise<Cla
         claim: OutboxClaim;
       };
       delete next.notBefore;
+      delete next.heldUntil;
       claimed.push({ row: next, user });
     }
     if (claimed.length > 0) await db.outbox.bulkPut(claimed.map((c) => c.row));

@@ -38,7 +38,7 @@ type SharedRows = 'rebase' | 'drop';
 
 function purge(db: CatalogueDatabase, userScope: string, shared: SharedRows): Promise<void> {
   const scoped = [db.tvAccountStates, db.episodeAccountStates, db.watchlistPages, db.syncMeta, db.outboxBase];
-  const named = [db.readMarks, db.quarantine];
+  const named = [db.readMarks, db.quarantine, db.adoptedRows];
   return db.transaction('rw', [...mutationTables(db), db.users, ...named], async () => {
     const rows = await db.outbox.where('userScope').equals(userScope).toArray();
     const groups = new Set(
@@ -51,6 +51,7 @@ function purge(db: CatalogueDatabase, userScope: string, shared: SharedRows): Pr
     await Promise.all([
       ...scoped.map((table) => table.where('userScope').equals(userScope).delete()),
       db.users.delete(userScope),
+      db.adoptedRows.where('userScope').equals(userScope).delete(),
       db.readMarks.filter((mark) => namesUser(mark.ref, userScope)).delete(),
       db.quarantine.filter((row) => namesUser(row.requestKey, userScope)).delete(),
     ]);

@@ -8,8 +8,11 @@ import type { WriteResult } from './write-response.js';
 
 type Params = Record<string, unknown>;
 
-/** The group of stored rows a response of `operation` writes, and their keys, when pending changes may act on it. */
-function writtenBy(
+/**
+ * The group of stored rows a response of `operation` writes, and their keys, when pending changes may act on it
+ * (exported for the test that keeps the front door's early requests to answers no pending change acts on).
+ */
+export function writtenBy(
   operation: string,
   params: Params,
   userScope: string | undefined,

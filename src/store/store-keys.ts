@@ -1,4 +1,4 @@
-import { canonicalQueryString, requestKey } from '../api/build-request.js';
+import { requestKey } from '../api/build-request.js';
 import { calls, type OperationName } from '../api/calls.js';
 
 /** Parameters that are credentials: the engine replaces them by a user-scope id before anything is keyed. */
@@ -36,28 +36,7 @@ export function listKeyOf(operation: OperationName, params: Record<string, unkno
   return requestKey(operation, withoutPage(params));
 }
 
-/**
- * The store request key of page `page` of the list `listKey` (for `userScope`): `storeRequestKey` rebuilt from the
- * list key, whose query holds every other parameter in canonical form, so no caller needs the parameters again.
- */
-export function pageRequestKey(listKey: string, page: number, userScope?: string): string {
-  const at = listKey.indexOf('?');
-  const operation = at < 0 ? listKey : listKey.slice(0, at);
-  const params: Record<string, unknown> =
-    at < 0 ? {} : Object.fromEntries(new URLSearchParams(listKey.slice(at + 1)).entries());
-  params.page = page;
-  if (userScope !== undefined) params.user_scope = userScope;
-  return `${operation}?${canonicalQueryString(params)}`;
-}
-
 /** The page that was requested (the service's default is 1): list pages are keyed by it, not by the answer. */
 export function requestedPage(params: Record<string, unknown>): number {
   return typeof params.page === 'number' ? params.page : 1;
-}
-
-/** Canonical query string of the parameters not named in `exclude` (a sub-resource's variant). */
-export function variantOf(params: Record<string, unknown>, exclude: readonly string[]): string {
-  const rest: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(params)) if (!exclude.includes(key)) rest[key] = value;
-  return canonicalQueryString(rest);
 }

@@ -1,4 +1,5 @@
 import type { Configuration } from '../api/schemas/configuration.js';
+import { NO_CONFIGURATION_MESSAGE } from '../errors/image-url-error.js';
 import type { SyncEngine } from './sync-engine.js';
 
 /**
@@ -29,7 +30,7 @@ export class ConfigurationLoader {
   /** The last configuration loaded; a TypeError before the first `load()` resolved. */
   loaded(): Configuration {
     if (!this.#loaded) {
-      throw new TypeError('image helpers need the configuration: await catalogue.configuration() first');
+      throw new TypeError(NO_CONFIGURATION_MESSAGE);
     }
     return this.#loaded;
   }

@@ -1,9 +1,11 @@
 import { MAX_PAGE } from '../api/schemas/params.js';
 import type { CatalogueDatabase } from '../store/catalogue-database.js';
 import { DERIVED_TABLES, readWholeLists, type WholeList } from '../store/derived-account-state.js';
+import { pageRequestKey } from '../store/page-request-key.js';
 import { dexieReader } from '../store/read-stored.js';
-import { pageRequestKey, withoutPage } from '../store/store-keys.js';
+import { withoutPage } from '../store/store-keys.js';
 import type { WriteResult } from '../store/write-response.js';
+import { untilAborted } from './until-aborted.js';
 
 export interface DerivedRevalidationDeps {
   readonly db: CatalogueDatabase;
@@ -12,17 +14,6 @@ export interface DerivedRevalidationDeps {
   readonly userScope: string;
   /** Pulls one page of a list for the current user (shared with every other pull of that page). */
   pull(operation: WholeList['operation'], params: Record<string, unknown>): Promise<WriteResult>;
-}
-
-/** Rejects with the signal's reason once it aborts; the work itself goes on (others may share it). */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return work;
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }
 
 /**

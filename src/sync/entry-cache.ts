@@ -4,6 +4,13 @@ import { KeyEntry, type KeyEntryDeps } from './key-entry.js';
 import type { PreparedCall } from './prepare-call.js';
 
 /**
+ * How long a key outlives the last view listening to it (ms): its fetch goes on, its answer or error stays, and a
+ * view of it back within the grace (params that alternate every frame, a screen left and opened again) costs no
+ * request; a failure (a 404) is not asked again within it unless refreshed.
+ */
+export const VIEW_GRACE_MS = 5_000;
+
+/**
  * The entries of the keys anyone observes or fetches, by request key: one owner per key. An entry is forgotten
  * when nothing observes it and nothing is in flight; the next use starts a new one from the store.
  */
@@ -13,10 +20,10 @@ export class EntryCache {
   readonly #keeper: FirstAnswerKeeper;
   readonly #stopInvalidated: () => void;
 
-  constructor(deps: Omit<KeyEntryDeps, 'onIdle' | 'onShown'>) {
+  constructor(deps: Omit<KeyEntryDeps, 'onIdle' | 'onShown' | 'graceMs'>) {
     const keeper = new FirstAnswerKeeper(deps.db, deps.clock);
     this.#keeper = keeper;
-    this.#deps = { ...deps, onShown: (call) => keeper.shown(call) };
+    this.#deps = { ...deps, onShown: (call) => keeper.shown(call), graceMs: VIEW_GRACE_MS };
     // A write deleted first answers that views on screen still show: they are written again once it settles.
     this.#stopInvalidated = deps.db.firstAnswers.onInvalidated((keys) => {
       for (const [key, entry] of this.#entries) {
@@ -30,6 +37,8 @@ export class EntryCache {
   /** Stops keeping first answers (the engine closed); resolves when the ones being written are. */
   close(): Promise<void> {
     this.#stopInvalidated();
+    // Keys kept for a view that might come back: none will.
+    for (const entry of [...this.#entries.values()]) entry.endGrace();
     return this.#keeper.close();
   }
 
@@ -60,6 +69,11 @@ export class EntryCache {
   }
 
   /** How many keys have an entry (tests and diagnostics). */
+  /** `call`'s answer was shown outside an entry (a cold visit's early answer, now stored): keep it as a first answer. */
+  shown(call: PreparedCall<StoredOperation>): void {
+    this.#keeper.shown(call);
+  }
+
   get size(): number {
     return this.#entries.size;
   }

@@ -3,6 +3,7 @@ import type { CatalogueDatabase } from '../store/catalogue-database.js';
 import { noFirstAnswers } from '../store/first-answers.js';
 import type { FirstAnswerRow } from '../store/first-answers-db.js';
 import { readStoredWithMeta } from '../store/read-stored.js';
+import { unfinishedSignOuts } from '../store/sign-out-mark.js';
 import type { StoredOperation } from '../store/store-mappings.js';
 import type { PreparedCall } from './prepare-call.js';
 
@@ -82,6 +83,10 @@ export class FirstAnswerKeeper {
       }
       // Stored already, so exact: a page load showing what the last one kept writes nothing.
       if (mark.stored) return;
+      // A sign-out began and is not finished (its page died before the purge): the shared rows may still show the
+      // user's unsent changes, and the first-read path, which cannot see the mark, would show them to the next
+      // person. Read after the mark: a sign-out that begins later changes the epoch first, and `put` refuses.
+      if ((await unfinishedSignOuts(this.#db)).length > 0) return;
       const { operation, storeParams, requestKey, listKey } = call;
       const { entry, meta } = await readStoredWithMeta(
         this.#db,

@@ -4,11 +4,12 @@ import {
   type BackgroundLock,
   backgroundLockName,
   createBackgroundLock,
-  createInProcessLocks,
   type LockManagerLike,
   platformLocks,
 } from './background-lock.js';
-import { type BroadcastChannelFactory, createInProcessChannels, platformChannels } from './budget-channel.js';
+import { type BroadcastChannelFactory, platformChannels } from './budget-channel.js';
+import { createInProcessChannels } from './in-process-channels.js';
+import { createInProcessLocks } from './in-process-locks.js';
 import { joinRateBudget, type RateBudget } from './rate-budget.js';
 
 /** How often an instance on a real BroadcastChannel says it is alive (a crashed tab is dropped after 3 beats). */

@@ -7,10 +7,11 @@ import { readStoredWithMeta, type StoredRead } from '../store/read-stored.js';
 import type { StoredOperation } from '../store/store-mappings.js';
 import type { WriteResult } from '../store/write-response.js';
 import { answerFreshness } from './freshness.js';
+import { deepEqual, nextSnapshot } from './next-snapshot.js';
 import type { PreparedCall } from './prepare-call.js';
 import type { ReadMarks } from './read-marks.js';
 import { Subscribable } from './subscribable.js';
-import { deepFreeze, loadingSnapshot, nextSnapshot, type ViewSnapshot, type ViewStatus } from './view-snapshot.js';
+import { deepFreeze, loadingSnapshot, type ViewSnapshot, type ViewStatus } from './view-snapshot.js';
 
 /** What an observer asks of the network: keep the key fresh (a view on screen), or only fetch it when missing. */
 export type Demand = 'fresh' | 'present';
@@ -42,6 +43,11 @@ export interface KeyEntryDeps {
   readonly onIdle: (entry: KeyEntry<StoredOperation>) => void;
   /** Called when the live read shows a stored answer (the first answers keep it for the next page load). */
   readonly onShown?: (call: PreparedCall<StoredOperation>) => void;
+  /**
+   * How long the entry outlives its last observer (ms): its fetch goes on, its answer or error stays, and an
+   * observer back within it costs nothing. 0: it stops at once.
+   */
+  readonly graceMs?: number;
 }
 
 /** One fetch of the key, shared by everyone waiting for it; aborted when the last of them leaves. */
@@ -61,7 +67,9 @@ type Read<O extends StoredOperation> = StoredRead<O>;
  *   loading ──first live read──▶ missing | fresh | stale
  *   missing ──fetch stored──▶ fresh            fresh ──expiresAt (timer) or marked stale by a write──▶ stale
  *   stale ──revalidated (stored or 304)──▶ fresh   fresh | stale ──evicted or cleared──▶ missing
- *   any ──last observer left──▶ (forgotten once no fetch is in flight; a new observer starts from loading)
+ *   any ──last observer left, then `graceMs` with none back──▶ (forgotten once no fetch is in flight; a new
+ *        observer starts from loading). Within the grace the entry goes on as if observed: a key that comes back
+ *        (a key changing every frame, a list scrolled past and back) costs neither a request nor a read.
  *
  *   fetching: true from a fetch's start until its write is seen by the live read (or it failed or was aborted)
  *   error: the last failure, cleared by the next success; an abort is not a failure
@@ -76,7 +84,11 @@ export class KeyEntry<O extends StoredOperation> {
   readonly #deps: KeyEntryDeps;
   readonly call: PreparedCall<O>;
   /** The observers: the first starts the live read, the last stops it. */
-  readonly #observers = new Subscribable({ onFirst: () => this.#start(), onLast: () => this.#stop() });
+  readonly #observers = new Subscribable({ onFirst: () => this.#arrive(), onLast: () => this.#leave() });
+  /** Pending while the last observer's grace runs (`graceMs`). */
+  #grace: TimerHandle | undefined;
+  /** When the last fetch failed: within the grace after it, an observer's demand does not send it again. */
+  #failedAt: number | undefined;
   #snapshot: ViewSnapshot<ResponseOf<O>> = loadingSnapshot();
   #flight: Flight | undefined;
   /** The observers' hold on the flight they started or joined (released when the last observer leaves). */
@@ -95,6 +107,8 @@ export class KeyEntry<O extends StoredOperation> {
   #waiting: Demand[] = [];
   /** Callers of `settled()`. */
   #settledWaiters: (() => void)[] = [];
+  /** Data a view already shows for this key, adopted from before the engine (`showing`). */
+  #showing: unknown;
 
   constructor(deps: KeyEntryDeps, call: PreparedCall<O>) {
     this.#deps = deps;
@@ -109,13 +123,52 @@ export class KeyEntry<O extends StoredOperation> {
     return this.#snapshot;
   }
 
+  /**
+   * A view already shows `data` (frozen) for this key: a cold visit's early answer, being stored. The read that
+   * shows an equal stored answer shows this very object, so the view taking over from it changes nothing.
+   */
+  showing(data: unknown): void {
+    this.#showing = data;
+  }
+
   /** Whether a fetch of this key is in flight (eviction leaves such a key alone). */
   get inFlight(): boolean {
     return this.#flight !== undefined;
   }
 
+  /** Listened to, or within the grace after the last observer left. */
   get observed(): boolean {
-    return this.#observers.listened;
+    return this.#observers.listened || this.#grace !== undefined;
+  }
+
+  /** Ends a pending grace at once (the engine closes): the entry stops as if it had run out. */
+  endGrace(): void {
+    if (this.#grace === undefined) return;
+    this.#deps.clock.clearTimeout(this.#grace);
+    this.#grace = undefined;
+    this.#stop();
+  }
+
+  #arrive(): void {
+    if (this.#grace === undefined) {
+      this.#start();
+      return;
+    }
+    // Back within the grace: the live read and any fetch never stopped.
+    this.#deps.clock.clearTimeout(this.#grace);
+    this.#grace = undefined;
+  }
+
+  #leave(): void {
+    const graceMs = this.#deps.graceMs ?? 0;
+    if (graceMs <= 0) {
+      this.#stop();
+      return;
+    }
+    this.#grace = this.#deps.clock.setTimeout(() => {
+      this.#grace = undefined;
+      this.#stop();
+    }, graceMs);
   }
 
   /**
@@ -146,7 +199,10 @@ export class KeyEntry<O extends StoredOperation> {
       return;
     }
     const status = this.#snapshot.status;
-    if (status === 'fresh' || (status === 'stale' && demand === 'present') || this.#flight) return;
+    // A stored answer the live read has not shown yet (`#settling`) is on its way, as a fetch in flight is.
+    if (status === 'fresh' || (status === 'stale' && demand === 'present') || this.#flight || this.#settling) return;
+    // A failure moments ago (a 404 for an id typed twice): its answer stands for the grace; refresh() asks again.
+    if (this.#snapshot.error !== undefined && this.#failedRecently()) return;
     this.#fetchForObservers({});
   }
 
@@ -271,7 +327,14 @@ export class KeyEntry<O extends StoredOperation> {
       this.#update({ fetching: false, error: undefined });
     } else {
       // An abort is a change of mind, not an error (and offline never lands here: the queue waits).
-      this.#update({ fetching: false, ...(flight.controller.signal.aborted ? {} : { error }) });
+      const failed = !flight.controller.signal.aborted;
+      // Demands still waiting for the first read had their fetch: its failure is their answer, not a reason to
+      // send again (a request adopted from before the engine can fail before the first read answers).
+      if (failed) {
+        this.#waiting = [];
+        this.#failedAt = this.#deps.clock.now();
+      }
+      this.#update({ fetching: false, ...(failed ? { error } : {}) });
     }
     this.#checkSettled();
     this.#idleCheck();
@@ -309,6 +372,11 @@ export class KeyEntry<O extends StoredOperation> {
     this.#idleCheck();
   }
 
+  #failedRecently(): boolean {
+    const graceMs = this.#deps.graceMs ?? 0;
+    return this.#failedAt !== undefined && this.#deps.clock.now() - this.#failedAt < graceMs;
+  }
+
   #idleCheck(): void {
     if (!this.observed && !this.#flight) this.#deps.onIdle(this as unknown as KeyEntry<StoredOperation>);
   }
@@ -326,17 +394,30 @@ export class KeyEntry<O extends StoredOperation> {
     this.#loaded = true;
     const hadData = this.#snapshot.data !== undefined;
     this.#shownWriteId = meta?.writeId;
+    // A first read taken before the write of a fetch that has already settled (a request adopted from before the
+    // engine can be stored before the view's first read answers): read again, rather than fetch it twice.
+    const beforeWrite = !wasLoaded && this.#settling !== undefined && entry === undefined;
     if (!wasLoaded) {
       // The first read: the demands that waited for it start their fetch before the snapshot is told, so a
       // view never shows `missing` without a fetch under way.
       const demands = this.#waiting.splice(0);
       const wanted = status === 'missing' || (status === 'stale' && demands.includes('fresh'));
-      if (wanted && demands.length > 0 && !this.#flight) this.#fetchForObservers({}, true);
+      if (beforeWrite) this.#readAgain();
+      else if (wanted && demands.length > 0 && !this.#flight) this.#fetchForObservers({}, true);
     }
     const settling = this.#settling;
-    if (settling && (meta === undefined || meta.writeId !== settling.shownBefore)) this.#settling = undefined;
+    if (settling && !beforeWrite && (meta === undefined || meta.writeId !== settling.shownBefore)) {
+      this.#settling = undefined;
+    }
+    const showing = this.#showing;
+    if (entry !== undefined) this.#showing = undefined;
     this.#update({
-      data: entry === undefined ? undefined : deepFreeze(entry.data),
+      data:
+        entry === undefined
+          ? undefined
+          : deepEqual(entry.data, showing)
+            ? (showing as typeof entry.data)
+            : deepFreeze(entry.data),
       status,
       updatedAt: stored ? meta.fetchedAt : undefined,
       fetching: this.#flight !== undefined || this.#settling !== undefined,
@@ -355,6 +436,16 @@ export class KeyEntry<O extends StoredOperation> {
       else if (previous === 'fresh' && status === 'stale' && this.#keepFresh > 0) this.ensure('fresh');
     }
     this.#checkSettled();
+  }
+
+  /** One read of the stored answer outside the live read, shown as the live read would show it. */
+  #readAgain(): void {
+    const { db } = this.#deps;
+    const { operation, storeParams, userScope, requestKey, listKey } = this.call;
+    readStoredWithMeta(db, operation, storeParams, userScope, requestKey, listKey).then(
+      (read) => this.#show(read),
+      (error: unknown) => this.#update({ error }),
+    );
   }
 
   #scheduleFlip(now: number): void {

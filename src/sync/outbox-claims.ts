@@ -19,6 +19,8 @@ export interface OutboxClaimsDeps {
   /** The claiming instance's id. */
   readonly instance: string;
   readonly leaseMs: number;
+  /** The longest hold of a change adopted from an earlier release's database. @default 0 */
+  readonly maxHoldMs?: number | undefined;
   /** Locks that reach every instance on the database, and its name; without them claims are judged by lease. */
   readonly liveness?: { readonly locks: LockManagerLike; readonly dbName: string } | undefined;
 }
@@ -120,6 +122,7 @@ export class OutboxClaims {
       now: clock.now(),
       leaseMs,
       maxBackoffMs: OUTBOX_MAX_BACKOFF_MS,
+      maxHoldMs: this.#deps.maxHoldMs,
       holders,
       ...options,
     });

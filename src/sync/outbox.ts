@@ -48,6 +48,15 @@ export interface OutboxDeps {
    * @default judged by the lease
    */
   readonly liveness?: { readonly locks: LockManagerLike; readonly dbName: string } | undefined;
+  /** The longest hold of a change adopted from an earlier release's database (`OutboxRow.heldUntil`). @default 0 */
+  readonly maxHoldMs?: number | undefined;
+  /**
+   * Runs before each drain (every trigger: a change, reconnecting, a timer, `drain()`): the adoption of the earlier
+   * releases' outbox, so what older tabs wrote there joins this outbox before it is claimed; undefined when the
+   * drain need not wait for it (the claim then comes at once). Must not reject.
+   * @default nothing
+   */
+  readonly beforeDrain?: () => Promise<unknown> | undefined;
 }
 
 /** Backoff between attempts of a row after an unknown outcome: 1 s doubling to 60 s, with jitter. */
@@ -89,8 +98,8 @@ export class Outbox {
   constructor(deps: OutboxDeps) {
     this.#deps = deps;
     this.#instance = `i-${Math.floor(deps.random() * 2 ** 48).toString(36)}`;
-    const { db, clock, leaseMs, liveness } = deps;
-    this.#claims = new OutboxClaims({ db, clock, leaseMs, liveness, instance: this.#instance });
+    const { db, clock, leaseMs, liveness, maxHoldMs } = deps;
+    this.#claims = new OutboxClaims({ db, clock, leaseMs, liveness, maxHoldMs, instance: this.#instance });
     this.#unsubscribe = deps.connectivity.subscribe((online) => {
       if (online) this.drainSoon();
     });
@@ -110,10 +119,13 @@ export class Outbox {
     return result;
   }
 
-  /** Starts (or wakes) the drain if online; failures are reported through events and rows, never thrown here. */
-  drainSoon(): void {
+  /**
+   * Starts (or wakes) the drain if online; failures are reported through events and rows, never thrown here.
+   * `beforeDrainDone`: the caller ran `beforeDrain`'s work just now (the start's), so this drain claims at once.
+   */
+  drainSoon(beforeDrainDone = false): void {
     if (this.#closed || !this.#deps.connectivity.isOnline()) return;
-    this.drain().catch((error: unknown) => {
+    this.#drain(beforeDrainDone).catch((error: unknown) => {
       this.#deps.logger.error('catalogue-sync: outbox drain failed', { error: outboxError(error, 0).name });
     });
   }
@@ -123,9 +135,13 @@ export class Outbox {
    * instances' leases; or earlier when the network goes or the instance closes (offline is a pause).
    */
   drain(): Promise<void> {
+    return this.#drain(false);
+  }
+
+  #drain(beforeDrainDone: boolean): Promise<void> {
     this.#wake?.();
     if (this.#loop) return this.#loop;
-    this.#loop = this.#run()
+    this.#loop = this.#run(beforeDrainDone)
       .catch((error: unknown) => {
         this.#deps.onDrainFailed?.(error);
         throw error;
@@ -193,7 +209,9 @@ export class Outbox {
     return !this.#closed && this.#deps.connectivity.isOnline();
   }
 
-  async #run(): Promise<void> {
+  async #run(beforeDrainDone: boolean): Promise<void> {
+    const before = beforeDrainDone ? undefined : this.#deps.beforeDrain?.();
+    if (before) await before;
     for (;;) {
       if (!this.#canSend()) return;
       const { claimed, nextAt } = await this.#claims.claim();

@@ -8,8 +8,8 @@ import { quarantineResponse } from '../store/quarantine-response.js';
 import type { StoredOperation } from '../store/store-mappings.js';
 import { recordSyncError } from '../store/sync-meta.js';
 import type { CatalogueEvents } from './catalogue-events.js';
+import type { SyncStatusEvent } from './next-sync-status.js';
 import type { PreparedCall } from './prepare-call.js';
-import type { SyncStatusEvent } from './sync-status.js';
 
 export interface PullFailureDeps {
   readonly db: CatalogueDatabase;

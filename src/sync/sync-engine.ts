@@ -1,5 +1,6 @@
 import type { EventEmitter } from 'eventemitter3';
 import type { ResponseOf } from '../api/endpoints.js';
+import type { ApiResponse } from '../api/parse-response.js';
 import { MAX_PAGE } from '../api/schemas/params.js';
 import { assertStoredOperation } from '../api/stored-operations.js';
 import type { CatalogueError } from '../errors/catalogue-error.js';
@@ -13,9 +14,11 @@ import { readStored } from '../store/read-stored.js';
 import { writeRebased } from '../store/rebase-mutations.js';
 import { responseBytes } from '../store/size-ledger.js';
 import { storeFailure } from '../store/store-failure.js';
+import type { StoredOperation } from '../store/store-mappings.js';
 import { storedPageCount } from '../store/stored-page-count.js';
 import { readSyncMeta } from '../store/sync-meta.js';
 import { planResponseWrite, type WriteResult } from '../store/write-response.js';
+import { AdoptedAnswers } from './adopted-answers.js';
 import type { CatalogueEvents } from './catalogue-events.js';
 import { CurrentUser, type UserChange } from './current-user.js';
 import { DerivedRevalidation } from './derived-revalidation.js';
@@ -25,6 +28,7 @@ import { BrowseEviction } from './eviction.js';
 import { expiresAt, type Freshness, freshnessOf } from './freshness.js';
 import type { KeyEntry } from './key-entry.js';
 import { KnownFreshness } from './known-freshness.js';
+import { nextSyncStatus, type SyncStatusEvent } from './next-sync-status.js';
 import { type CatalogueParams, type PreparedCall, prepareCall } from './prepare-call.js';
 import { pullListPages, storedPageSummary } from './pull-list-pages.js';
 import type {
@@ -41,7 +45,7 @@ import { ReadMarks } from './read-marks.js';
 import { recordPullFailure } from './record-pull-failure.js';
 import { revalidateStale } from './revalidate-stale.js';
 import { ScopeReads } from './scope-reads.js';
-import { nextSyncStatus, type SyncStatus, type SyncStatusEvent } from './sync-status.js';
+import type { SyncStatus } from './sync-status.js';
 import type { UserScope } from './user-scope.js';
 import { deepFreeze } from './view-snapshot.js';
 import { yieldToPage } from './yield-to-page.js';
@@ -75,6 +79,8 @@ export class SyncEngine {
   readonly #readMarks: ReadMarks;
   readonly #eviction: BrowseEviction;
   readonly #known: KnownFreshness;
+  /** Requests sent before the engine existed (a cold first visit's views): their pulls adopt them. */
+  readonly #adopted: AdoptedAnswers;
   /** Names this instance's writes on their freshness rows (`writeId`): unique across tabs and reloads. */
   readonly #writePrefix: string;
   #writes = 0;
@@ -94,6 +100,7 @@ export class SyncEngine {
     this.#writePrefix = `${Math.floor(options.random() * 2 ** 48).toString(36)}.${options.clock.now().toString(36)}.`;
     this.#readMarks = new ReadMarks(db, options.logger);
     this.#known = new KnownFreshness(db);
+    this.#adopted = new AdoptedAnswers(deps.queue);
     this.#entries = new EntryCache({
       db,
       clock: options.clock,
@@ -260,6 +267,26 @@ export class SyncEngine {
     return this.#entries.entryFor(prepared).fetch({ ...options, derive: true });
   }
 
+  /**
+   * Stores the answer to `call` that the front door fetched (`answer`) and showed (`shown`: the data object shown)
+   * before the engine existed: adopted, never sent again, it holds a place in the queue's rate window until it
+   * answers. Kept as the key's first answer, since it was shown.
+   */
+  async adopt<O extends PullOperation>(
+    call: PreparedCall<O>,
+    answer: Promise<ApiResponse<unknown>>,
+    shown: Promise<unknown>,
+  ): Promise<void> {
+    this.#adopted.add(call.requestKey, answer);
+    const entry = this.#entries.entryFor(call);
+    shown.then(
+      (data) => entry.showing(data),
+      () => {},
+    );
+    await this.pullCall(call);
+    this.#entries.shown(call as unknown as PreparedCall<StoredOperation>);
+  }
+
   /** The network path of an entry's fetch. */
   #send<O extends PullOperation>(
     prepared: PreparedCall<O>,
@@ -322,18 +349,17 @@ export class SyncEngine {
     const { operation, requestKey } = call;
     this.transition({ type: 'started' });
     try {
-      const meta = options.force ? undefined : await this.#known.take(requestKey);
-      const etag = meta && meta.fetchedAt > 0 ? meta.etag : undefined;
       const priority = options.priority ?? 'interactive';
-      let response = await queue.send(call.request, {
-        priority,
-        signal: options.signal,
-        ifNoneMatch: etag,
-      });
+      const sendAgain = () => queue.send(call.request, { priority, signal: options.signal });
+      const meta = options.force ? undefined : await this.#known.take(requestKey);
+      const adopted = options.force ? undefined : this.#adopted.take(requestKey, options.signal, sendAgain);
+      const etag = adopted === undefined && meta && meta.fetchedAt > 0 ? meta.etag : undefined;
+      let response = await (adopted ??
+        queue.send(call.request, { priority, signal: options.signal, ifNoneMatch: etag }));
       // A 304 only confirms what this request named and what is still stored: to a request that sent no ETag (a
       // misbehaving proxy), or whose stored answer went meanwhile (evicted), it is asked again unconditionally.
       if (response.status === 304 && (etag === undefined || (await readSyncMeta(db, requestKey))?.etag !== etag)) {
-        response = await queue.send(call.request, { priority, signal: options.signal });
+        response = await sendAgain();
         if (response.status === 304) {
           throw new NetworkError({ operation, cause: new Error('a 304 answered an unconditional request') });
         }
@@ -350,12 +376,13 @@ export class SyncEngine {
         requestKey,
         ...(call.listKey === undefined ? {} : { listKey: call.listKey }),
         // What was stored when the request was built: spares the write transaction a read.
-        ...(options.force ? {} : { previousEtag: etag ?? null }),
+        ...(options.force || adopted ? {} : { previousEtag: etag ?? null }),
         ...(call.userScope === undefined ? {} : { userScope: call.userScope }),
         writeId,
         response: response as never,
         expiresAt: expiresAt(operation, response.maxAgeSeconds, response.receivedAt, resolved.freshness),
-        now: clock.now(),
+        // An adopted answer was shown as it was received, so it is stored as of then: the view shows it unchanged.
+        now: adopted ? response.receivedAt : clock.now(),
       });
       // The first answers the write may make wrong are deleted before it and after: guarded around the whole
       // store step, since the accounted and rebased writes run inside transactions of their own.

@@ -22,10 +22,11 @@ export interface UserSessionsDeps {
   /** Sign-outs told to and heard from the other instances on the database. @default this instance only */
   readonly scopes?: ScopeChannel | undefined;
   /**
-   * Deletes the first answers' database (where it lives: beside the catalogue's, or in its bucket). A delete, so
-   * a full disk does not refuse it; the first answers start over empty. @default nothing to delete
+   * Runs first at start, before unfinished sign-outs are finished and any user is restored: the adoption of the
+   * earlier releases' users (a sign-out begun here must still be seen, so its user is not adopted back). Must not
+   * reject. @default nothing
    */
-  readonly dropFirstAnswers?: () => Promise<void>;
+  readonly beforeRestore?: () => Promise<unknown>;
 }
 
 export interface SignOutOptions {
@@ -44,9 +45,19 @@ export interface SignedIn {
  * Sessions and the persisted user scope. The `users` table is the only place a session id is written (so a reload
  * can replay the user's outbox). Signing out finishes on the device before it touches the network:
  *
- *   mark (the row loses its credentials and stops being current: no start restores the user from here on)
- *   → the first answers' database deleted → the user's data, outbox and row deleted in one transaction
+ *   first answers emptied (one readwrite transaction on their database, which also opens a write session there)
+ *   → mark (the row loses its credentials and stops being current: no start restores the user from here on)
+ *   → the user's data, outbox and row deleted in one transaction
  *   → the session revoked with the service, its id held in memory only.
+ *
+ * The first answers go FIRST because the first-read path shows them before the core (and its database) has loaded:
+ * it cannot see a mark, so whatever it finds must already be free of the user when the mark lands. Emptying them
+ * before the mark, rather than tombstoning (a row `readFirstAnswer` would check), costs the first-read path nothing;
+ * and it stays empty of the user: the emptying opens a write session of the first answers (`FirstAnswers.guard`)
+ * that spans the mark and the purge, so no tab stores an answer while it is open (its epoch refuses answers read
+ * before it), and the keeper of every tab stores none while a mark is found (`first-answer-keeper.ts`) — a session
+ * left open by a page that died lapses, the mark stays until a start purges. A clearing rather than the database's
+ * deletion: another tab's open connection cannot block it.
  *
  * A sign-out interrupted after the mark (the page closed, a full disk, a revoke that never answers) is finished by
  * the next start before it restores anyone. On a full disk that refuses even the mark, the purge (deletes only) is
@@ -73,11 +84,12 @@ export class UserSessions {
 
   async #restore(): Promise<void> {
     const { db, engine, logger } = this.#deps;
+    await this.#deps.beforeRestore?.();
     try {
       // Before any user is restored: a page closed mid-sign-out must not show that user's data to the next one.
-      const unfinished = await unfinishedSignOuts(db);
-      if (unfinished.length > 0) await this.#dropFirstAnswers();
-      for (const userScope of unfinished) await purgeUserScope(db, userScope);
+      // No first answer shows a user whose row carries the mark (see the class comment); the purge's write session
+      // empties them again before it deletes anything.
+      for (const userScope of await unfinishedSignOuts(db)) await purgeUserScope(db, userScope);
     } catch (error) {
       logger.error('catalogue-sync: could not finish a sign-out', { error: (error as Error)?.name });
     }
@@ -88,7 +100,8 @@ export class UserSessions {
     } catch (error) {
       logger.error('catalogue-sync: could not restore the signed-in user', { error: (error as Error)?.name });
     }
-    this.#deps.outbox.drainSoon();
+    // The adoption ran at the top of this start: the first drain claims at once.
+    this.#deps.outbox.drainSoon(this.#deps.beforeRestore !== undefined);
   }
 
   /**
@@ -136,13 +149,16 @@ export class UserSessions {
     const { credentials } = user;
     this.#end(user.id);
     this.#deps.scopes?.signedOut(user.id);
-    // Not marked (a full disk): the purge below is then what makes the sign-out durable, all at once.
-    const marked = await markSigningOut(db, user.id, clock.now());
+    let marked = false;
     try {
-      await this.#dropFirstAnswers();
-      // Read marks written before the purge are purged with it; the ones noted since the scope ended are dropped.
-      await engine.flushReads().catch(() => {});
-      await purgeUserScope(db, user.id);
+      // Opening the write session empties the first answers, in one transaction, before the mark is written.
+      await db.firstAnswers.guard('all', async () => {
+        // Not marked (a full disk): the purge below is then what makes the sign-out durable, all at once.
+        marked = await markSigningOut(db, user.id, clock.now());
+        // Read marks written before the purge are purged with it; the ones noted since the scope ended are dropped.
+        await engine.flushReads().catch(() => {});
+        await purgeUserScope(db, user.id);
+      });
     } catch (error) {
       // With the mark, the next start finishes the deletion before it restores anyone.
       logger.error('catalogue-sync: could not delete the signed-out user’s data', {
@@ -155,10 +171,6 @@ export class UserSessions {
       if (!marked) throw error;
     }
     if ('session_id' in credentials) await this.#revoke(credentials.session_id, user.id);
-  }
-
-  async #dropFirstAnswers(): Promise<void> {
-    await this.#deps.dropFirstAnswers?.();
   }
 
   async #revoke(sessionId: string, userScope: string): Promise<void> {

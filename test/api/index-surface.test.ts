@@ -3,34 +3,12 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import * as api from '../../src/api-entry.js';
 import * as lib from '../../src/index.js';
-import { BEYOND_THE_19 } from '../helpers/operations.js';
+import { BEYOND_THE_19, THE_19 } from '../helpers/operations.js';
 
 /**
  * The public surfaces: the registry and helpers of `catalogue-sync/api` (`src/api-entry.ts`), and the error classes
  * with their guards, which both entries export.
  */
-
-const THE_19 = [
-  'trendingTv',
-  'trendingMovies',
-  'airingToday',
-  'discoverTv',
-  'tvAccountStates',
-  'seasonCredits',
-  'seasonImages',
-  'episodeAccountStates',
-  'episodeChanges',
-  'movieVideos',
-  'popularPeople',
-  'personExternalIds',
-  'personTaggedImages',
-  'personTranslations',
-  'accountTvWatchlist',
-  'configuration',
-  'createSession',
-  'validateToken',
-  'removeListItem',
-];
 
 describe('the endpoint registry', () => {
   it('holds the 19 operations of the issue, plus only those the Contracts add beyond them', () => {
@@ -205,6 +183,7 @@ describe('the package entry', () => {
         'BudgetExceededError',
         'CatalogueError',
         'ClosedError',
+        'DATABASE_PROTOCOL_SUFFIX',
         'ImageUrlError',
         'InvalidParamsError',
         'MIN_MAX_AGE_SECONDS',
@@ -241,6 +220,7 @@ describe('the package entry', () => {
         'isWorkerReplyTimeoutError',
         'observableSymbol',
         'platformConnectivity',
+        'selectStatus',
         'silentLogger',
         'srcSet',
         'systemClock',

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { lookUpTitles, movieKey, seriesKey, type TitleKey } from '../../demo/app/titles.js';
-import { closedAfterEach } from '../sync/catalogue-fixture.js';
+import { closedAfterEach } from '../helpers/closed-after-each.js';
 
 const open = closedAfterEach();
 

@@ -2,15 +2,15 @@
  * The demo's "a new version is ready" prompt (`demo/app/update-prompt.ts`) for a catalogue that a newer release
  * stopped: drawn into a happy-dom document installed as the global one for the test (the demo's `h` builds on it).
  */
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import type { IDBFactory } from 'fake-indexeddb';
 import { Window } from 'happy-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { updatePrompt } from '../../demo/app/update-prompt.js';
-import { type Catalogue, createCatalogue } from '../../src/create-catalogue.js';
+import { DATABASE_PROTOCOL_SUFFIX } from '../../src/catalogue-options.js';
+import type { Catalogue } from '../../src/create-catalogue.js';
 import { CURRENT_SCHEMA_VERSION } from '../../src/store/catalogue-database.js';
 import { nativeVersion } from '../../src/store/release-fence.js';
-import { createFakeService, createVirtualClock, FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
-import { BASE_URL } from '../sync/catalogue-fixture.js';
+import { oneCatalogue } from '../helpers/catalogue-world.js';
 
 let window: Window | undefined;
 let catalogue: Catalogue | undefined;
@@ -38,17 +38,9 @@ function upgradeAsNewerRelease(indexedDB: IDBFactory, name: string): Promise<voi
 
 describe('the demo’s update prompt', () => {
   it('offers a reload once a newer release stopped the catalogue, and reloads when asked', async () => {
-    const indexedDB = new IDBFactory();
-    const clock = createVirtualClock(Date.UTC(2026, 10, 1));
-    const service = createFakeService({ seed: 7, scale: 'small', clock, baseUrl: BASE_URL });
-    catalogue = createCatalogue({
-      baseUrl: BASE_URL,
-      accessToken: FAKE_ACCESS_TOKEN,
-      fetch: (input, init) => service.fetch(input, init),
-      clock,
-      indexedDB: { indexedDB, IDBKeyRange },
-      dbName: 'demo-fence',
-    });
+    const world = oneCatalogue({ dbName: 'demo-fence' });
+    const { indexedDB } = world;
+    catalogue = world.catalogue;
     const prompt = updatePrompt();
     let reloads = 0;
     prompt.fence(catalogue, () => {
@@ -57,7 +49,7 @@ describe('the demo’s update prompt', () => {
     await catalogue.sync.pull('trendingMovies', { time_window: 'day' });
     expect(prompt.element.textContent).toBe('');
 
-    await upgradeAsNewerRelease(indexedDB, 'demo-fence');
+    await upgradeAsNewerRelease(indexedDB, `demo-fence${DATABASE_PROTOCOL_SUFFIX}`);
     expect(prompt.element.dataset.state).toBe('newer-release');
     expect(prompt.element.textContent).toContain('A new version is ready');
     const button = prompt.element.querySelector('button') as HTMLButtonElement;

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Catalogue } from '../../src/create-catalogue.js';
 import { type DevtoolsHandle, mountDevtools } from '../../src/devtools/index.js';
 import type { Clock, FetchLike, TimerHandle } from '../../src/env.js';
-import { type CatalogueFixture, closedAfterEach } from '../sync/catalogue-fixture.js';
+import type { OneCatalogue } from '../helpers/catalogue-world.js';
+import { closedAfterEach } from '../helpers/closed-after-each.js';
 
 /**
  * The panel over a catalogue doing real work against the in-process fake service, on a virtual clock, drawn into a
@@ -26,7 +27,7 @@ function page(): Document {
 }
 
 function mount(
-  fixture: CatalogueFixture,
+  fixture: OneCatalogue,
   doc: Document,
   catalogue: Catalogue = fixture.catalogue,
   clock: Clock = fixture.clock,
@@ -47,7 +48,7 @@ const figure = (doc: Document, name: string) =>
   shadowOf(doc).querySelector(`[data-figure="${name}"]`)?.textContent ?? undefined;
 
 /** Lets the catalogue's queued work, IndexedDB and the panel's draws settle on the virtual clock. */
-async function settle(fixture: CatalogueFixture, ms = 0): Promise<void> {
+async function settle(fixture: OneCatalogue, ms = 0): Promise<void> {
   for (let i = 0; i < 10; i++) await fixture.clock.flush();
   if (ms > 0) await fixture.clock.advance(ms);
   for (let i = 0; i < 10; i++) await fixture.clock.flush();
@@ -57,7 +58,7 @@ async function settle(fixture: CatalogueFixture, ms = 0): Promise<void> {
  * Lets real work (IndexedDB, live queries) go on, without moving virtual time, until `read()` gives `expected` or
  * 300 rounds passed; returns what it read last (a loaded machine takes more rounds than a quiet one).
  */
-async function eventually<T>(fixture: CatalogueFixture, read: () => T, expected: T): Promise<T> {
+async function eventually<T>(fixture: OneCatalogue, read: () => T, expected: T): Promise<T> {
   for (let round = 0; round < 300; round++) {
     if (read() === expected) return expected;
     await fixture.clock.flush();
@@ -169,7 +170,7 @@ describe('the devtools panel', () => {
   });
 
   it('shows the outbox with its rows: pending offline, then a refused change as failed with its error', async () => {
-    const fixture = open({ wrapFetch: refuse('/favorite'), catalogue: { retry: { attempts: 1 } } });
+    const fixture = open({ catalogue: { wrapFetch: refuse('/favorite'), retry: { attempts: 1 } } });
     const { catalogue, service, connectivity } = fixture;
     const doc = page();
     mount(fixture, doc);

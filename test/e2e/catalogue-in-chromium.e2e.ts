@@ -5,6 +5,7 @@
 import type { Request as BrowserRequest } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/api/endpoints.js';
+import { DATABASE_PROTOCOL_SUFFIX } from '../../src/catalogue-options.js';
 import { FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
 import { assertChromiumInstalled, ChromiumMissingError } from './support/chromium.js';
 import { type E2EHarness, startE2E } from './support/e2e-harness.js';
@@ -135,7 +136,7 @@ describe('a catalogue in Chromium on the one-process server', () => {
     for (const { authorization } of api) expect(authorization).toBe(`Bearer ${FAKE_ACCESS_TOKEN}`);
 
     const dump = await dumpIndexedDB(page);
-    const stores = dump['e2e-secrets'] ?? {};
+    const stores = dump[`e2e-secrets${DATABASE_PROTOCOL_SUFFIX}`] ?? {};
     const firstSeries = (servedTrendingDay() as { results: { name: string }[] }).results[0]?.name;
     expect(Object.keys(stores).length).toBeGreaterThan(3);
     expect(firstSeries && JSON.stringify(stores).includes(JSON.stringify(firstSeries))).toBe(true);

@@ -15,6 +15,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { demoPageOrigins } from '../../demo/serve-demo.js';
 import demoConfig from '../../demo/vite.config.js';
+import { DATABASE_PROTOCOL_SUFFIX } from '../../src/catalogue-options.js';
 import { contentSecurityPolicy } from '../../src/testing/content-security-policy.js';
 import { FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
 import { launchChromium } from './support/chromium.js';
@@ -177,6 +178,15 @@ describe('the demo PWA', () => {
     await expect.poll(cardCount).toBeGreaterThanOrEqual(20);
     const srcset = await page.locator('main .card img').first().getAttribute('srcset');
     expect(srcset).toMatch(/\/t\/p\/w\d+\/\S+ \d+w/);
+    // A card's link text names the title once: its poster (or placeholder) is hidden from screen readers.
+    const cardNames = await page.evaluate(() =>
+      [...document.querySelectorAll('main a.card')].map((card) => ({
+        alts: [...card.querySelectorAll('img')].map((image) => image.getAttribute('alt')),
+        labelled: card.querySelectorAll('[role="img"], [aria-label]').length,
+      })),
+    );
+    expect(cardNames.flatMap((card) => card.alts).every((alt) => alt === '')).toBe(true);
+    expect(cardNames.every((card) => card.labelled === 0)).toBe(true);
     // A title nobody rated says so, rather than "★ 0.0".
     expect(await page.locator('main .rating.unrated').count()).toBeGreaterThan(0);
     expect(await page.locator('main .rating').allTextContents()).not.toContain('★ 0.0');
@@ -220,6 +230,12 @@ describe('the demo PWA', () => {
   });
 
   it('names every screen in the tab after its heading', async () => {
+    // Every tab is a touch target at least 44 px tall.
+    const tabHeights = await page.evaluate(() =>
+      [...document.querySelectorAll('.mainnav a')].map((tab) => tab.getBoundingClientRect().height),
+    );
+    expect(tabHeights.length).toBeGreaterThan(0);
+    expect(Math.min(...tabHeights)).toBeGreaterThanOrEqual(44);
     const screens = [
       ['#/trending/day', 'Trending'],
       ['#/airing', 'Airing today'],
@@ -714,7 +730,7 @@ describe('the demo PWA', () => {
       }
       return { names: (await indexedDB.databases()).map((d) => d.name), text: values.join('') };
     });
-    expect(stored.names).toContain(`catalogue-demo-${new URL(e2e.url).host}`);
+    expect(stored.names).toContain(`catalogue-demo-${new URL(e2e.url).host}${DATABASE_PROTOCOL_SUFFIX}`);
     expect(stored.text.length).toBeGreaterThan(1000);
     expect(stored.text).not.toContain(FAKE_ACCESS_TOKEN);
     await openScreen('#/settings', '#use-fake');

@@ -1,32 +1,21 @@
 import { type IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { Catalogue } from '../../src/create-catalogue.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DATABASE_PROTOCOL_SUFFIX } from '../../src/catalogue-options.js';
 import { ANSWERS_STORE, openFirstAnswersDb, STATE_KEY } from '../../src/store/first-answers-db.js';
-import { catalogueWorld } from '../helpers/catalogue-world.js';
+import { type CatalogueWorld, catalogueWorld } from '../helpers/catalogue-world.js';
 import { until } from '../query/view-helpers.js';
 import { fullDiskFactory } from '../reliability/support/full-disk.js';
 
 const DB = 'clear-full-disk';
-const opened: Catalogue[] = [];
-afterEach(async () => {
-  for (const catalogue of opened.splice(0)) await catalogue.close();
+let world: CatalogueWorld;
+beforeEach(() => {
+  world = catalogueWorld({ dbName: DB, connectivity: 'per-instance' });
 });
-
-/** A world whose catalogues open on a disk the test can fill. */
-function setup() {
-  const world = catalogueWorld({ dbName: DB, connectivity: 'per-instance' });
-  const disk = fullDiskFactory(world.indexedDB);
-  const open = () => {
-    const catalogue = world.open({ indexedDB: { indexedDB: disk.factory, IDBKeyRange } });
-    opened.push(catalogue);
-    return catalogue;
-  };
-  return { clock: world.clock, disk, open };
-}
+afterEach(() => world.closeAll());
 
 /** The keys of the first answers a reloaded page would find. */
 async function firstAnswerKeys(indexedDB: IDBFactory): Promise<string[]> {
-  const db = (await openFirstAnswersDb(indexedDB, DB)) as IDBDatabase;
+  const db = (await openFirstAnswersDb(indexedDB, `${DB}${DATABASE_PROTOCOL_SUFFIX}`)) as IDBDatabase;
   try {
     return await new Promise((resolve, reject) => {
       const request = db.transaction(ANSWERS_STORE, 'readonly').objectStore(ANSWERS_STORE).getAllKeys();
@@ -43,7 +32,10 @@ describe('clear() on a full disk', () => {
     ['browse data', {}],
     ['browse and user data', { userData: true }],
   ])('clearing %s leaves no first answer of what it removed, and a reload shows none of it', async (_name, options) => {
-    const { clock, disk, open } = setup();
+    const { clock } = world;
+    // Every instance opens on a disk the test can fill.
+    const disk = fullDiskFactory(world.indexedDB);
+    const open = () => world.open({ indexedDB: { indexedDB: disk.factory, IDBKeyRange } });
     const first = open();
     const keys: string[] = [];
     for (const window of ['day', 'week'] as const) {

@@ -1,10 +1,9 @@
-import { IDBFactory } from 'fake-indexeddb';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { IDBFactory } from 'fake-indexeddb';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { calls, type OperationName } from '../../src/api/calls.js';
+import { DATABASE_PROTOCOL_SUFFIX } from '../../src/catalogue-options.js';
 import type { Catalogue } from '../../src/create-catalogue.js';
 import { createCatalogue, databaseOf } from '../../src/create-catalogue.js';
-import { createCatalogue as createWholeCatalogue } from '../../src/eager-entry.js';
-import { createManualConnectivity } from '../../src/env.js';
 import { InvalidParamsError } from '../../src/errors/index.js';
 import {
   ANSWERS_STORE,
@@ -13,28 +12,19 @@ import {
   readFirstAnswer,
 } from '../../src/store/first-answers-db.js';
 import { readStoredWithMeta } from '../../src/store/read-stored.js';
-import { fakeWorldOptions } from '../helpers/fake-world-options.js';
+import { type CatalogueWorld, catalogueWorld } from '../helpers/catalogue-world.js';
 import { record, until } from '../query/view-helpers.js';
 
-const opened: Catalogue[] = [];
-afterEach(async () => {
-  for (const catalogue of opened.splice(0)) await catalogue.close();
+const DB = 'first-read-test';
+let world: CatalogueWorld;
+beforeEach(() => {
+  world = catalogueWorld({ dbName: DB });
 });
-
-function setup(indexedDB = new IDBFactory()) {
-  const connectivity = createManualConnectivity(true);
-  const { options, clock, urls } = fakeWorldOptions('first-read-test', { indexedDB, connectivity });
-  const open = (make: typeof createCatalogue = createCatalogue) => {
-    const catalogue = make(options);
-    opened.push(catalogue);
-    return catalogue;
-  };
-  return { clock, connectivity, urls, open, indexedDB };
-}
+afterEach(() => world.closeAll());
 
 /** Writes a first answer straight into the one-store database (what a previous session's view left). */
 async function putFirstAnswer(indexedDB: IDBFactory, key: string, row: FirstAnswerRow): Promise<void> {
-  const db = await openFirstAnswersDb(indexedDB, 'first-read-test');
+  const db = await openFirstAnswersDb(indexedDB, `${DB}${DATABASE_PROTOCOL_SUFFIX}`);
   if (!db) throw new Error('the first answers database did not open');
   await new Promise<void>((resolve, reject) => {
     const tx = db.transaction(ANSWERS_STORE, 'readwrite');
@@ -47,7 +37,7 @@ async function putFirstAnswer(indexedDB: IDBFactory, key: string, row: FirstAnsw
 
 describe('the first-read createCatalogue', () => {
   it('makes a view of each operation the registry stores, and of no other', () => {
-    const catalogue = setup().open();
+    const catalogue = world.open();
     for (const operation of Object.keys(calls) as OperationName[]) {
       const make = () => catalogue.view(operation as never, {} as never);
       if (calls[operation].stored) {
@@ -63,7 +53,7 @@ describe('the first-read createCatalogue', () => {
   });
 
   it('validates options, operations and parameters at once, with the errors of the whole library', () => {
-    const { open } = setup();
+    const { open } = world;
     expect(() => createCatalogue({ baseUrl: '', accessToken: 'x' })).toThrow(TypeError);
     const catalogue = open();
     expect(() => catalogue.trendingTv({ time_window: 'month' as never })).toThrow(InvalidParamsError);
@@ -77,7 +67,7 @@ describe('the first-read createCatalogue', () => {
   });
 
   it('keys its views with the engine and hands back the same view for the same call', async () => {
-    const { open } = setup();
+    const { open } = world;
     const catalogue = open();
     const view = catalogue.trendingTv({ time_window: 'week' });
     expect(catalogue.trendingTv({ time_window: 'week' })).toBe(view);
@@ -96,9 +86,9 @@ describe('the first-read createCatalogue', () => {
   });
 
   it('shows a stored first answer before the library has loaded, then follows the live view', async () => {
-    const { open, indexedDB, clock } = setup();
+    const { open, indexedDB, clock } = world;
     // A previous session: the whole catalogue stores the list, the first answer is what its view showed.
-    const writer = open(createWholeCatalogue);
+    const writer = open();
     await writer.sync.pull('trendingTv', { time_window: 'week' });
     const stored = await writer.read('trendingTv', { time_window: 'week' });
     await writer.close();
@@ -124,8 +114,8 @@ describe('the first-read createCatalogue', () => {
   });
 
   it('the first snapshot comes from the first answers, and the live read replaces it', async () => {
-    const { open, indexedDB, clock } = setup();
-    const writer = open(createWholeCatalogue);
+    const { open, indexedDB, clock } = world;
+    const writer = open();
     await writer.sync.pull('trendingTv', { time_window: 'week' });
     const stored = await writer.read('trendingTv', { time_window: 'week' });
     await writer.close();
@@ -148,8 +138,8 @@ describe('the first-read createCatalogue', () => {
   });
 
   it('a pages view shows page 1 of a first answer, ids once each', async () => {
-    const { open, indexedDB, clock } = setup();
-    const writer = open(createWholeCatalogue);
+    const { open, indexedDB, clock } = world;
+    const writer = open();
     await writer.sync.pull('discoverTv', {});
     const stored = await writer.read('discoverTv', {});
     await writer.close();
@@ -171,8 +161,8 @@ describe('the first-read createCatalogue', () => {
   });
 
   it('"show more" right after a first answer shows adds page 2, though the library had not read page 1 yet', async () => {
-    const { open, indexedDB, clock } = setup();
-    const writer = open(createWholeCatalogue);
+    const { open, indexedDB, clock } = world;
+    const writer = open();
     await writer.sync.pull('discoverTv', {});
     const stored = await writer.read('discoverTv', {});
     await writer.close();
@@ -210,7 +200,7 @@ describe('the first-read createCatalogue', () => {
   });
 
   it('without a first answer it shows loading and then what the whole library shows', async () => {
-    const { open, clock, urls } = setup();
+    const { open, clock, urls } = world;
     const catalogue = open();
     const view = catalogue.trendingTv({ time_window: 'day' });
     const seen = record(view);
@@ -222,7 +212,7 @@ describe('the first-read createCatalogue', () => {
   });
 
   it('delivers events subscribed before the library loaded, and none after their unsubscribe', async () => {
-    const { open } = setup();
+    const { open } = world;
     const catalogue = open();
     const kept: unknown[] = [];
     const dropped: unknown[] = [];
@@ -235,12 +225,13 @@ describe('the first-read createCatalogue', () => {
   });
 
   it('forwards every other member to the loaded catalogue', async () => {
-    const { open } = setup();
+    const { open } = world;
     const catalogue = open();
     expect(catalogue.status.state).toBe('idle');
     expect(catalogue.queueStats.sent).toBe(0);
     expect(catalogue.userScopeId).toBeUndefined();
-    expect(catalogue.user.getSnapshot()).toBeUndefined();
+    // Before the core has read the last session back, nobody is signed out yet: the user is being restored.
+    expect(catalogue.user.getSnapshot()).toEqual({ status: 'restoring', user: undefined });
     expect(catalogue.outbox.getSnapshot().status).toBe('loading');
     const configuration = await catalogue.configuration();
     expect(catalogue.imageUrl('/a.jpg', 'poster', configuration.images.poster_sizes[0] as string)).toContain('/a.jpg');
@@ -254,7 +245,7 @@ describe('the first-read createCatalogue', () => {
 
 describe('first answers kept by views', () => {
   it('a view keeps what it showed; the next page load shows it before the library loads', async () => {
-    const { open, indexedDB, clock } = setup();
+    const { open, indexedDB, clock } = world;
     const first = open();
     const view = first.trendingTv({ time_window: 'week' });
     const seen = record(view);
@@ -262,7 +253,7 @@ describe('first answers kept by views', () => {
     seen.stop();
     await first.close(); // closing lets the answer being kept finish
 
-    const db = await openFirstAnswersDb(indexedDB, 'first-read-test');
+    const db = await openFirstAnswersDb(indexedDB, `${DB}${DATABASE_PROTOCOL_SUFFIX}`);
     const kept = await readFirstAnswer(db as IDBDatabase, view.requestKey);
     db?.close();
     expect(kept?.data).toStrictEqual(shown.data);
@@ -277,7 +268,7 @@ describe('first answers kept by views', () => {
   });
 
   it('a load that shows what the last one kept writes no first answer again (it is exact already)', async () => {
-    const { open, clock } = setup();
+    const { open, clock } = world;
     const puts = async (catalogue: Catalogue) => {
       const put = vi.spyOn(databaseOf(catalogue).firstAnswers, 'put');
       const view = catalogue.trendingTv({ time_window: 'week' });
@@ -287,20 +278,22 @@ describe('first answers kept by views', () => {
       await catalogue.close(); // lets the answer being kept finish
       return put.mock.calls.length;
     };
-    expect(await puts(open(createWholeCatalogue))).toBe(1);
-    expect(await puts(open(createWholeCatalogue))).toBe(0);
+    // The eager door: the spy goes on the core's database before the instance's first view is made.
+    expect(await puts(open({ door: 'eager' }))).toBe(1);
+    expect(await puts(open({ door: 'eager' }))).toBe(0);
   });
 
   it('after a write that changes the answer, the kept one is the new one, never the old', async () => {
-    const { open, indexedDB, clock } = setup();
-    const catalogue = open(createWholeCatalogue);
+    const { open, indexedDB, clock } = world;
+    // The eager door: the test reads the core's database before the first view is made.
+    const catalogue = open({ door: 'eager' });
     const db = databaseOf(catalogue);
     const view = catalogue.trendingTv({ time_window: 'week' });
     const seen = record(view);
     await until(clock, view, (s) => s.status === 'fresh');
     const key = view.requestKey;
     const kept = async () => {
-      const connection = await openFirstAnswersDb(indexedDB, 'first-read-test');
+      const connection = await openFirstAnswersDb(indexedDB, `${DB}${DATABASE_PROTOCOL_SUFFIX}`);
       const row = await readFirstAnswer(connection as IDBDatabase, key);
       connection?.close();
       return row;

@@ -93,7 +93,7 @@ describe('one front door', () => {
     await main.auth.ready();
     expect(main.outbox).toBe(outbox);
     expect(main.user).toBe(user);
-    expect(user.getSnapshot()).toBeUndefined();
+    expect(user.getSnapshot()).toEqual({ status: 'signedOut', user: undefined });
     await expect(outbox.drain()).resolves.toBeUndefined();
     await expect(account.markFavorite({ media_type: 'tv', media_id: 1, favorite: true })).rejects.toThrow();
   });

@@ -12,6 +12,7 @@ import {
   type VirtualClock,
 } from '../../src/testing/index.js';
 import { seededRandom } from '../support/seeded-random.js';
+import { captureInstance, captureSecrets, capturingLogger, type SecretCapture } from './secret-capture.js';
 
 export const BASE_URL = 'http://127.0.0.1:8787';
 
@@ -28,6 +29,8 @@ export type OpenOptions = Partial<CatalogueOptions> & {
   wrapFetch?: (fetch: FetchLike) => FetchLike;
   /** The instance's name in `fetched` (a tab, a worker). */
   tab?: string;
+  /** This instance's door, when it is not the world's (a page of the main entry next to an eager worker). */
+  door?: CatalogueDoor;
 };
 
 export interface CatalogueWorldOptions {
@@ -39,7 +42,8 @@ export interface CatalogueWorldOptions {
   service?: FakeServiceOptions;
   /** The seed of the catalogues' shared random (default 1). */
   randomSeed?: number;
-  dbName?: string;
+  /** The database's name (default `catalogue-test`); `null`: none given, so the library's default. */
+  dbName?: string | null;
   /**
    * `shared` (default): one connectivity for every instance, so `world.connectivity` turns them all offline.
    * `per-instance`: each instance its own (online), as separate tabs or a worker see it.
@@ -49,6 +53,16 @@ export interface CatalogueWorldOptions {
   defaults?: OpenOptions;
   /** Macrotask rounds `settle()` runs around its time step (default 10); IndexedDB-heavy suites need more. */
   settleRounds?: number;
+  /**
+   * Whether each of those rounds also waits a real timer turn (about a millisecond): work that takes real time
+   * outside the virtual clock, such as the main entry's core arriving by dynamic import, lands only then.
+   */
+  settleOnTimers?: boolean;
+  /**
+   * Where every instance's log lines (unless an `open()` brings its own logger), events, database and the secrets
+   * the fake hands out are collected, for a scan after the file.
+   */
+  capture?: SecretCapture;
 }
 
 /**
@@ -66,6 +80,8 @@ export interface CatalogueWorld {
   readonly urls: string[];
   /** The same URLs, each with the `tab` of the instance that fetched it. */
   readonly fetched: { tab: string; url: string }[];
+  /** The writes that reached the service, in order (`METHOD path`): without the query, which holds session ids. */
+  readonly writes: string[];
   /** Opens an instance on the shared database, through the world's door. */
   open(options?: OpenOptions): Catalogue;
   /** Lets queued work and IndexedDB settle, then moves virtual time by `ms`, then lets it settle again. */
@@ -89,11 +105,15 @@ export function catalogueWorld(options: CatalogueWorldOptions = {}): CatalogueWo
   const requests: Request[] = [];
   const urls: string[] = [];
   const fetched: { tab: string; url: string }[] = [];
+  const writes: string[] = [];
+  const { capture } = options;
   const opened: Catalogue[] = [];
-  const make = options.door === 'eager' ? createEagerCatalogue : createCatalogue;
   const rounds = options.settleRounds ?? 10;
   const settleRounds = async () => {
-    for (let i = 0; i < rounds; i++) await clock.flush();
+    for (let i = 0; i < rounds; i++) {
+      await clock.flush();
+      if (options.settleOnTimers) await new Promise((resolve) => setTimeout(resolve, 0));
+    }
   };
   return {
     service,
@@ -103,15 +123,20 @@ export function catalogueWorld(options: CatalogueWorldOptions = {}): CatalogueWo
     requests,
     urls,
     fetched,
+    writes,
     open(own = {}) {
-      const { wrapFetch, tab = 'main', ...overrides } = { ...options.defaults, ...own };
-      const recording: FetchLike = (input, init) => {
+      const { wrapFetch, tab = 'main', door = options.door, ...overrides } = { ...options.defaults, ...own };
+      const make = door === 'eager' ? createEagerCatalogue : createCatalogue;
+      const recording: FetchLike = async (input, init) => {
         const url = input instanceof Request ? input.url : String(input);
         urls.push(url);
         fetched.push({ tab, url });
         const request = new Request(input, init);
         requests.push(request.clone());
-        return service.fetch(request);
+        if (request.method !== 'GET') writes.push(`${request.method} ${new URL(request.url).pathname}`);
+        const response = await service.fetch(request);
+        if (capture) await captureSecrets(capture, response.clone());
+        return response;
       };
       const catalogue = make({
         baseUrl: BASE_URL,
@@ -121,9 +146,11 @@ export function catalogueWorld(options: CatalogueWorldOptions = {}): CatalogueWo
         connectivity: options.connectivity === 'per-instance' ? createManualConnectivity(true) : connectivity,
         random,
         indexedDB: { indexedDB, IDBKeyRange },
-        dbName: options.dbName ?? 'catalogue-test',
+        ...(options.dbName === null ? {} : { dbName: options.dbName ?? 'catalogue-test' }),
+        ...(capture ? { logger: capturingLogger(capture) } : {}),
         ...overrides,
       });
+      if (capture) captureInstance(capture, catalogue);
       opened.push(catalogue);
       return catalogue;
     },
@@ -136,4 +163,16 @@ export function catalogueWorld(options: CatalogueWorldOptions = {}): CatalogueWo
       for (const catalogue of opened.splice(0)) await catalogue.close();
     },
   };
+}
+
+/** A world with its first instance open: what a test of one catalogue needs. */
+export interface OneCatalogue extends CatalogueWorld {
+  readonly catalogue: Catalogue;
+}
+
+/** `catalogueWorld(options)` with one instance opened at once with `options.catalogue`. */
+export function oneCatalogue(options: CatalogueWorldOptions & { catalogue?: OpenOptions } = {}): OneCatalogue {
+  const { catalogue: own, ...worldOptions } = options;
+  const world = catalogueWorld(worldOptions);
+  return { ...world, catalogue: world.open(own) };
 }

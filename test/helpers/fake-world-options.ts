@@ -1,7 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { CatalogueOptions, Connectivity } from '../../src/index.js';
 import { createFakeService, createVirtualClock, FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
-import { BASE_URL } from '../sync/catalogue-fixture.js';
+import { BASE_URL } from './catalogue-world.js';
 
 /**
  * Options of a catalogue over the in-process fake service, a virtual clock and a fresh fake IndexedDB, for tests

@@ -4,7 +4,7 @@ import { endpoints } from '../../src/api/endpoints.js';
 import { isServiceError } from '../../src/errors/service-error.js';
 import type { View } from '../../src/query/view.js';
 import type { ViewSnapshot } from '../../src/sync/view-snapshot.js';
-import { closedAfterEach } from '../sync/catalogue-fixture.js';
+import { closedAfterEach } from '../helpers/closed-after-each.js';
 import { record, settle, until } from './view-helpers.js';
 
 const open = closedAfterEach();

@@ -2,7 +2,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { databaseOf } from '../../src/create-catalogue.js';
 import { readStoredWithMeta } from '../../src/store/index.js';
-import { closedAfterEach } from '../sync/catalogue-fixture.js';
+import { closedAfterEach } from '../helpers/closed-after-each.js';
 import { record, until } from './view-helpers.js';
 
 const open = closedAfterEach();

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/api/endpoints.js';
 import { discoverTvSortBy } from '../../src/api/schemas/params.js';
 import { databaseOf } from '../../src/create-catalogue.js';
-import { foldText } from '../../src/query/local-search.js';
+import { foldText } from '../../src/query/fold-text.js';
 import type { CatalogueParams } from '../../src/sync/prepare-call.js';
-import { type CatalogueFixture, catalogueFixture } from '../sync/catalogue-fixture.js';
+import { type OneCatalogue, oneCatalogue } from '../helpers/catalogue-world.js';
 import { record, renaming, settle, until } from './view-helpers.js';
 
 type Filters = CatalogueParams<'discoverTv'>;
@@ -54,9 +54,9 @@ const filtersArb: fc.Arbitrary<Filters> = fc
   });
 
 describe('local.discoverTv over a fully cached small catalogue', () => {
-  let fixture: CatalogueFixture;
+  let fixture: OneCatalogue;
   beforeAll(async () => {
-    fixture = catalogueFixture();
+    fixture = oneCatalogue();
     const everything = { include_adult: true, include_null_first_air_dates: true } as const;
     await fixture.clock.runUntil(fixture.catalogue.sync.pullList('discoverTv', everything, { pages: 'all' }));
   });
@@ -109,7 +109,7 @@ describe('local.discoverTv over a fully cached small catalogue', () => {
 
 describe('local views stay live', () => {
   it('local.discoverTv re-emits when more series are cached, and not on writes that change nothing it shows', async () => {
-    const fixture = catalogueFixture();
+    const fixture = oneCatalogue();
     const { catalogue, clock } = fixture;
     await clock.runUntil(catalogue.sync.pull('discoverTv', { sort_by: 'vote_average.desc' }));
     const view = catalogue.local.discoverTv({ sort_by: 'vote_average.desc' });
@@ -129,7 +129,7 @@ describe('local views stay live', () => {
 
   it('local.search matches cached titles and names ignoring case and accents, most popular first', async () => {
     const target = { id: undefined as number | undefined, name: 'Crème Brûlée Nights', marker: 'sort_by=name.asc' };
-    const fixture = catalogueFixture({ wrapFetch: renaming(target) });
+    const fixture = oneCatalogue({ catalogue: { wrapFetch: renaming(target) } });
     const { catalogue, clock, service } = fixture;
     target.id = endpoints.discoverTv.response.parse(
       service.control.groundTruth('discoverTv', { sort_by: 'name.asc' }),

@@ -1,6 +1,6 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { closedAfterEach } from '../sync/catalogue-fixture.js';
+import { closedAfterEach } from '../helpers/closed-after-each.js';
 import { record, settle, until } from './view-helpers.js';
 
 const open = closedAfterEach();
@@ -44,13 +44,15 @@ describe('views offline', () => {
     for (const r of recs) r.stop();
   });
 
-  it('unsubscribing the last listener cancels its queued fetch: the request never reaches the service', async () => {
+  it('unsubscribing the last listener cancels its queued fetch once the grace ends: the request never reaches the service', async () => {
     const { catalogue, clock, connectivity, service } = open();
     connectivity.setOnline(false);
     const view = catalogue.seasonImages({ series_id: service.control.allSeries()[1]?.id as number, season_number: 1 });
     const rec = record(view);
     await until(clock, view, (s) => s.status === 'missing' && s.fetching);
     rec.stop();
+    // Within the grace (`VIEW_GRACE_MS`, 5 s) the key waits for a view to come back; after it, nobody wants the fetch.
+    await clock.advance(6_000);
     connectivity.setOnline(true);
     await clock.advance(10_000);
     await settle(clock);

@@ -2,10 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/api/endpoints.js';
 import { databaseOf } from '../../src/create-catalogue.js';
 import type { CatalogueParams } from '../../src/sync/prepare-call.js';
-import { type CatalogueFixture, catalogueFixture } from '../sync/catalogue-fixture.js';
+import { type OneCatalogue, oneCatalogue } from '../helpers/catalogue-world.js';
 import { record, settle, until } from './view-helpers.js';
 
-let fixture: CatalogueFixture | undefined;
+let fixture: OneCatalogue | undefined;
 afterEach(async () => {
   await fixture?.catalogue.close();
   fixture = undefined;
@@ -21,7 +21,7 @@ const CANDIDATES: Filters[] = [
 ];
 
 /** The service's pages of a filter, projected through the schema (what "as served" means). */
-function truthPages(f: CatalogueFixture, filters: Filters) {
+function truthPages(f: OneCatalogue, filters: Filters) {
   const first = endpoints.discoverTv.response.parse(f.service.control.groundTruth('discoverTv', { ...filters }));
   const pages = [first];
   for (let page = 2; page <= first.total_pages; page++) {
@@ -31,7 +31,7 @@ function truthPages(f: CatalogueFixture, filters: Filters) {
 }
 
 /** A filter with at least three pages and a short last page. */
-function shortLastPage(f: CatalogueFixture) {
+function shortLastPage(f: OneCatalogue) {
   for (const filters of CANDIDATES) {
     const pages = truthPages(f, filters);
     const total = pages[0]?.total_results ?? 0;
@@ -42,7 +42,7 @@ function shortLastPage(f: CatalogueFixture) {
 
 describe('paged views', () => {
   it('each page view is exactly the envelope served: page numbers, totals, 20 a page, the last one short', async () => {
-    fixture = catalogueFixture();
+    fixture = oneCatalogue();
     const { catalogue, clock } = fixture;
     const { filters, pages } = shortLastPage(fixture);
     const total = pages[0]?.total_results as number;
@@ -59,7 +59,7 @@ describe('paged views', () => {
   });
 
   it('pages() grows page by page to the whole list, ids once, hasNextPage false at the end', async () => {
-    fixture = catalogueFixture();
+    fixture = oneCatalogue();
     const { catalogue, clock, urls } = fixture;
     const { filters, pages } = shortLastPage(fixture);
     const view = catalogue.pages('discoverTv', filters);
@@ -92,8 +92,50 @@ describe('paged views', () => {
     rec.stop();
   });
 
+  it('once rows show, a page on its way never brings back `loading`: fetchingNextPage and nextPageStatus say it', async () => {
+    fixture = oneCatalogue();
+    const { catalogue, clock, connectivity } = fixture;
+    const { filters } = shortLastPage(fixture);
+    const view = catalogue.pages('discoverTv', filters);
+    const rec = record(view);
+    await until(clock, view, (s) => s.status === 'fresh' && !s.fetching);
+    expect(view.getSnapshot()).toMatchObject({ fetchingNextPage: false, nextPageStatus: undefined });
+    // Page 2 from the service: asked for, fetched, shown.
+    const second = view.fetchNextPage();
+    await until(clock, view, (s) => s.data?.page === 2 && !s.fetching);
+    await second;
+    expect(rec.snapshots.some((s) => s.pageCount === 2 && s.fetchingNextPage && s.status === 'fresh')).toBe(true);
+    // Page 3 offline: the device has none, so it waits for the network, and says so.
+    connectivity.setOnline(false);
+    void view.fetchNextPage();
+    const waiting = await until(clock, view, (s) => s.nextPageStatus === 'missing');
+    expect(waiting).toMatchObject({ status: 'fresh', fetchingNextPage: true, pageCount: 3 });
+    expect(waiting.data?.page).toBe(2);
+    connectivity.setOnline(true);
+    await until(clock, view, (s) => s.data?.page === 3 && !s.fetching);
+    expect(view.getSnapshot()).toMatchObject({ fetchingNextPage: false, nextPageStatus: undefined });
+    const withRows = rec.snapshots.filter((s) => s.data !== undefined);
+    expect(withRows.length).toBeGreaterThan(3);
+    expect(withRows.filter((s) => s.status === 'loading')).toEqual([]);
+    // Every snapshot with a page asked for and not shown says it is on its way, and no other does.
+    for (const s of withRows) expect(s.fetchingNextPage).toBe(s.pageCount > (s.data?.page ?? 0));
+    rec.stop();
+
+    // After a reload, pages stored before are read from the device: `loading` there, then shown.
+    await catalogue.close();
+    const reloaded = fixture.open();
+    const again = reloaded.pages('discoverTv', filters);
+    const reread = record(again);
+    await until(clock, again, (s) => s.data?.page === 3);
+    const reading = reread.snapshots.filter((s) => s.data !== undefined && s.fetchingNextPage);
+    expect(reading.length).toBeGreaterThan(0);
+    expect(reading.every((s) => s.nextPageStatus === 'loading' && s.status !== 'loading')).toBe(true);
+    reread.stop();
+    await reloaded.close();
+  });
+
   it('de-duplicates ids across drifting pages (only in pages())', async () => {
-    fixture = catalogueFixture();
+    fixture = oneCatalogue();
     const { catalogue, clock, service } = fixture;
     const view = catalogue.pages('trendingTv', { time_window: 'day' });
     const rec = record(view);
@@ -114,7 +156,7 @@ describe('paged views', () => {
   });
 
   it('refresh() revalidates page 1 first and deeper pages only when stale', async () => {
-    fixture = catalogueFixture();
+    fixture = oneCatalogue();
     const { catalogue, clock, urls } = fixture;
     const view = catalogue.pages('popularPeople');
     const rec = record(view);

@@ -3,10 +3,10 @@ import { endpoints } from '../../src/api/endpoints.js';
 import { isInvalidParamsError } from '../../src/errors/index.js';
 import { observableSymbol } from '../../src/query/observable.js';
 import type { ViewSnapshot } from '../../src/sync/view-snapshot.js';
-import { type CatalogueFixture, catalogueFixture } from '../sync/catalogue-fixture.js';
+import { type OneCatalogue, oneCatalogue } from '../helpers/catalogue-world.js';
 import { record, until } from './view-helpers.js';
 
-let fixture: CatalogueFixture | undefined;
+let fixture: OneCatalogue | undefined;
 afterEach(async () => {
   await fixture?.catalogue.close();
   fixture = undefined;
@@ -14,7 +14,7 @@ afterEach(async () => {
 
 describe('user views', () => {
   it('need a user first (InvalidParamsError at once), then show series and episode account states', async () => {
-    fixture = catalogueFixture();
+    fixture = oneCatalogue();
     const { catalogue, clock, service } = fixture;
     const series_id = service.control.allSeries()[5]?.id as number;
     let thrown: unknown;
@@ -48,7 +48,7 @@ describe('user views', () => {
   });
 
   it('show the TV watchlist in either sort order, exactly as served', async () => {
-    fixture = catalogueFixture();
+    fixture = oneCatalogue();
     const { catalogue, clock, service } = fixture;
     const { session_id, account_id } = service.control.createSession();
     const ids = service.control
@@ -75,7 +75,7 @@ describe('user views', () => {
 
 describe('interop', () => {
   it('is an Observable (Symbol.observable ?? "@@observable"): current snapshot first, then each new one', async () => {
-    fixture = catalogueFixture();
+    fixture = oneCatalogue();
     const { catalogue, clock } = fixture;
     const view = catalogue.airingToday();
     const observable = view[observableSymbol]();
@@ -90,7 +90,7 @@ describe('interop', () => {
   });
 
   it('works like useSyncExternalStore expects: getSnapshot stable between changes, subscribe returns unsubscribe', async () => {
-    fixture = catalogueFixture();
+    fixture = oneCatalogue();
     const { catalogue, clock } = fixture;
     const view = catalogue.trendingMovies({ time_window: 'day' });
     const { subscribe, getSnapshot } = view; // React passes them unbound
@@ -111,7 +111,7 @@ describe('interop', () => {
 
 describe('generic entry points', () => {
   it('catalogue.view(operation) covers every stored operation, configuration included', async () => {
-    fixture = catalogueFixture();
+    fixture = oneCatalogue();
     const { catalogue, clock, service } = fixture;
     const view = catalogue.view('configuration');
     const rec = record(view);
@@ -121,7 +121,7 @@ describe('generic entry points', () => {
   });
 
   it('validate parameters when the view is made, before anything is queued', () => {
-    fixture = catalogueFixture();
+    fixture = oneCatalogue();
     const { catalogue, urls } = fixture;
     expect(() => catalogue.trendingTv({ time_window: 'month' as never })).toThrow(/time_window/);
     expect(() => catalogue.pages('discoverTv', { 'vote_count.gte': -1 })).toThrow(/vote_count/);

@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Catalogue } from '../../src/create-catalogue.js';
 import { databaseOf } from '../../src/create-catalogue.js';
+import { catalogueWorld } from '../helpers/catalogue-world.js';
+import { reliabilityWorldOptions, START } from '../helpers/reliability-world-options.js';
+import { watchUnhandledRejections } from '../helpers/watch-unhandled-rejections.js';
 import {
   corruptPayloads,
   countRetries,
@@ -11,7 +14,6 @@ import {
 } from './support/figures.js';
 import { fullSync } from './support/full-sync.js';
 import { buildSyncPlan, groundTruthOf, readResource } from './support/sync-plan.js';
-import { createWorld, START, watchUnhandledRejections } from './support/world.js';
 
 /** Issue 11 item 1: the rates it names, plus latency jitter and one 429 storm. */
 const FAULTS = {
@@ -36,7 +38,7 @@ describe('chaos sync: a full pull of a medium catalogue under faults ends equal 
     async (seed) => {
       const rejections = watchUnhandledRejections();
       try {
-        const world = createWorld({ seed, service: { scale: 'medium' }, door: 'lazy' });
+        const world = catalogueWorld(reliabilityWorldOptions(seed, { service: { scale: 'medium' } }));
         const plan = buildSyncPlan(world.service);
         expect(plan.resources).toHaveLength(9 + 20 + 150 + 50);
         world.service.control.setFaults({ seed: seed * 101, ...FAULTS });
@@ -103,7 +105,7 @@ describe('chaos sync: a full pull of a medium catalogue under faults ends equal 
 
 describe('change feeds under corrupt payloads', () => {
   it('a feed answer that fails validation is quarantined and reported like a pulled one, and the cursor stays', async () => {
-    const world = createWorld({ seed: 6, service: { scale: 'small' }, door: 'lazy' });
+    const world = catalogueWorld(reliabilityWorldOptions(6, { service: { scale: 'small' } }));
     const plan = buildSyncPlan(world.service, { listPages: 1, pages: 1, people: 0, seasons: 1, mutated: 1 });
     const catalogue = world.open();
     open.push(catalogue);

@@ -3,11 +3,14 @@ import type { Catalogue } from '../../src/create-catalogue.js';
 import { databaseOf } from '../../src/create-catalogue.js';
 import type { FetchLike } from '../../src/env.js';
 import type { FaultOptions } from '../../src/testing/index.js';
+import { catalogueWorld } from '../helpers/catalogue-world.js';
+import { reliabilityWorldOptions } from '../helpers/reliability-world-options.js';
+import { watchUnhandledRejections } from '../helpers/watch-unhandled-rejections.js';
+import { seededRandom } from '../support/seeded-random.js';
 import { printFigures } from './support/figures.js';
 import { fullSync } from './support/full-sync.js';
 import { dumpStore, mutateCrash, storeViolations, withDatabase } from './support/store-invariants.js';
 import { buildSyncPlan, mutatePlannedEpisodes, type SyncPlan } from './support/sync-plan.js';
-import { createWorld, seededRandom, watchUnhandledRejections } from './support/world.js';
 
 const SEED = 11;
 const DB = 'catalogue-crash';
@@ -26,7 +29,10 @@ interface Reference {
  * same items whenever they run (an interrupted run reaches them later in virtual time than an uninterrupted one).
  */
 function crashWorld(faults?: FaultOptions) {
-  const world = createWorld({ seed: SEED, service: { scale: 'medium' }, dbName: DB });
+  // The eager door: each run installs store middleware (a write counter, a crash point) right after `open()`.
+  const world = catalogueWorld(
+    reliabilityWorldOptions(SEED, { service: { scale: 'medium' }, dbName: DB, door: 'eager' }),
+  );
   const plan = buildSyncPlan(world.service, SIZES);
   mutatePlannedEpisodes(world.service, plan, 1);
   if (faults) world.service.control.setFaults(faults);
@@ -159,7 +165,9 @@ async function crashAndResume(point: CrashPoint, faults?: FaultOptions): Promise
 
 describe('closing an instance while a request is on the wire', () => {
   it('the request settles, so the background lock it was sent under passes to the next instance', async () => {
-    const world = createWorld({ seed: 3, service: { scale: 'small' }, dbName: 'catalogue-close' });
+    const world = catalogueWorld(
+      reliabilityWorldOptions(3, { service: { scale: 'small' }, dbName: 'catalogue-close' }),
+    );
     let hang = false;
     let release: (() => void) | undefined;
     const held: Promise<void> = new Promise((resolve) => {

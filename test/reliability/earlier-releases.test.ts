@@ -1,16 +1,17 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DATABASE_PROTOCOL_SUFFIX } from '../../src/catalogue-options.js';
 import { type Catalogue, createCatalogue } from '../../src/create-catalogue.js';
 import { createManualConnectivity } from '../../src/env.js';
 import { createFakeService, createVirtualClock, FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
-import { BASE_URL } from '../sync/catalogue-fixture.js';
+import { BASE_URL } from '../helpers/catalogue-world.js';
 import { earlierRelease } from './support/earlier-release.js';
 
 /**
  * Tabs of earlier releases beside this one, on one fake IndexedDB and one fake service: releases with the shared,
- * claimed outbox at this schema version (11), built from the repository's history. Releases from before the shared
- * outbox are not run here: they send without claims, and only a new database name fences them (see README,
- * "Releases side by side").
+ * claimed outbox at schema 11, built from the repository's history. They keep their database at the name without
+ * this release's suffix; this release adopts its users and outbox (see README, "Releases side by side"). Releases
+ * from before the shared outbox: `earlier-database-adoption.test.ts`.
  */
 const RELEASES = [
   ['dfde725', 'the first release at schema 11'],
@@ -18,6 +19,28 @@ const RELEASES = [
 ] as const;
 
 const DB = 'earlier-releases';
+
+/** The outbox rows of the database `name` (0 when there is none: never creates it). */
+async function outboxRows(indexedDB: IDBFactory, name: string): Promise<number> {
+  if (!(await indexedDB.databases()).some((info) => info.name === name)) return 0;
+  return new Promise<number>((resolve, reject) => {
+    const request = indexedDB.open(name);
+    request.onsuccess = () => {
+      const db = request.result;
+      if (!db.objectStoreNames.contains('outbox')) {
+        db.close();
+        return resolve(0);
+      }
+      const count = db.transaction('outbox', 'readonly').objectStore('outbox').count();
+      count.onsuccess = () => {
+        db.close();
+        resolve(count.result);
+      };
+      count.onerror = () => reject(count.error);
+    };
+    request.onerror = () => reject(request.error);
+  });
+}
 const opened: Catalogue[] = [];
 afterEach(async () => {
   for (const catalogue of opened.splice(0)) await catalogue.close();
@@ -45,10 +68,16 @@ describe('tabs of earlier releases beside this one: every change reaches the ser
     });
     const newNet = createManualConnectivity(true);
     const oldNet = createManualConnectivity(true);
+    // The earlier release's tab was there first, signed in, at the earlier name; this release adopts its user.
+    const session = service.control.createSession();
+    const old = older.createCatalogue(options(oldNet));
+    opened.push(old);
+    await old.setUser(session);
     const current = createCatalogue(options(newNet));
     opened.push(current);
-    const session = service.control.createSession();
-    await current.setUser(session);
+    await current.auth.ready();
+    expect(current.userScopeId).toBe(old.userScopeId);
+    expect(current.userScopeId).toBeDefined();
     const series = (service.control.groundTruth('trendingTv', { time_window: 'day' }) as { results: { id: number }[] })
       .results;
     const [a, b, c] = series.map((s) => s.id) as [number, number, number];
@@ -58,41 +87,33 @@ describe('tabs of earlier releases beside this one: every change reaches the ser
     const { list_id } = service.control.createList({ session_id: session.session_id, items: movies.slice(0, 4) });
     await current.sync.pull('listDetails', { list_id });
 
-    const old = older.createCatalogue(options(oldNet));
-    opened.push(old);
-    await old.auth.ready();
-    expect(old.userScopeId).toBe(current.userScopeId);
-
     // Offline in both tabs, the user changes things in one and takes some back in the other.
     newNet.setOnline(false);
     oldNet.setOnline(false);
-    await current.account.markFavorite({ media_type: 'tv', media_id: a, favorite: true });
-    await old.account.markFavorite({ media_type: 'tv', media_id: a, favorite: false });
-    await old.account.markFavorite({ media_type: 'tv', media_id: b, favorite: true });
-    await current.account.addToWatchlist({ media_type: 'tv', media_id: c, watchlist: true });
-    await old.lists.removeItem({ list_id, media_id: movies[0] as number });
-    await current.lists.removeItem({ list_id, media_id: movies[1] as number });
-    await old.account.addToWatchlist({ media_type: 'tv', media_id: c, watchlist: false });
-    await current.account.markFavorite({ media_type: 'tv', media_id: b, favorite: true });
+    // A second apart: which of two tabs' changes came last is told by the clock (one clock, as on one device).
+    const steps: (() => Promise<unknown>)[] = [
+      () => current.account.markFavorite({ media_type: 'tv', media_id: a, favorite: true }),
+      () => old.account.markFavorite({ media_type: 'tv', media_id: a, favorite: false }),
+      () => old.account.markFavorite({ media_type: 'tv', media_id: b, favorite: true }),
+      () => current.account.addToWatchlist({ media_type: 'tv', media_id: c, watchlist: true }),
+      () => old.lists.removeItem({ list_id, media_id: movies[0] as number }),
+      () => current.lists.removeItem({ list_id, media_id: movies[1] as number }),
+      () => old.account.addToWatchlist({ media_type: 'tv', media_id: c, watchlist: false }),
+      () => current.account.markFavorite({ media_type: 'tv', media_id: b, favorite: true }),
+    ];
+    for (const step of steps) {
+      await step();
+      await clock.advance(1_000);
+    }
 
-    // Both come online: the two releases share the one outbox and its claims.
+    // Both come online: the earlier release's changes are adopted here (held until any send of them from there is
+    // over) and sent by this release; the earlier tab no longer finds its user to send for.
     oldNet.setOnline(true);
     newNet.setOnline(true);
-    for (let step = 0; step < 200; step++) {
+    for (let step = 0; step < 900; step++) {
       await clock.advance(1_000);
-      const left = await new Promise<number>((resolve, reject) => {
-        const request = indexedDB.open(DB);
-        request.onsuccess = () => {
-          const db = request.result;
-          const count = db.transaction('outbox', 'readonly').objectStore('outbox').count();
-          count.onsuccess = () => {
-            db.close();
-            resolve(count.result);
-          };
-          count.onerror = () => reject(count.error);
-        };
-        request.onerror = () => reject(request.error);
-      });
+      const left =
+        (await outboxRows(indexedDB, DB)) + (await outboxRows(indexedDB, `${DB}${DATABASE_PROTOCOL_SUFFIX}`));
       if (left === 0) break;
     }
 

@@ -1,9 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { endpoints } from '../../src/api/endpoints.js';
-import { type Catalogue, createCatalogue } from '../../src/index.js';
-import { fakeWorldOptions } from '../helpers/fake-world-options.js';
+import { closedAfterEach } from '../helpers/closed-after-each.js';
 import { record, until } from '../query/view-helpers.js';
-import { closedAfterEach } from '../sync/catalogue-fixture.js';
 
 /**
  * One request through the catalogue (`sync.pull` → engine → queue → client → the fake service) is validated once
@@ -105,18 +103,11 @@ describe('one parse and one key computation per request', () => {
 
 const PARAMS = { time_window: 'week' } as const;
 const SENT = { time_window: 'week', language: 'en-US' };
-const mainOpened: Catalogue[] = [];
-afterEach(async () => {
-  for (const catalogue of mainOpened.splice(0)) await catalogue.close();
-});
-
 /** A catalogue through the door users get: the main entry's `createCatalogue`, its core arriving by import. */
 function openMain() {
-  const { options, clock, urls } = fakeWorldOptions('one-parse-main-entry');
-  const catalogue = createCatalogue(options);
-  mainOpened.push(catalogue);
+  const world = open({ dbName: 'one-parse-main-entry' });
   resetCounts();
-  return { catalogue, clock, urls };
+  return world;
 }
 
 describe('one parse and one key computation per view, through the main entry', () => {

@@ -1,9 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Catalogue } from '../../src/create-catalogue.js';
 import { databaseOf } from '../../src/create-catalogue.js';
+import { type CatalogueWorld, catalogueWorld } from '../helpers/catalogue-world.js';
+import { reliabilityWorldOptions } from '../helpers/reliability-world-options.js';
+import { watchUnhandledRejections } from '../helpers/watch-unhandled-rejections.js';
+import { seededRandom } from '../support/seeded-random.js';
 import { printFigures } from './support/figures.js';
 import { Intent, randomMutation, type ScriptPools, type ScriptUser } from './support/mutation-script.js';
-import { createWorld, seededRandom, type World, watchUnhandledRejections } from './support/world.js';
 import { matchesRows, WriteLedger, writeKeyOf } from './support/write-ledger.js';
 
 const MUTATIONS = 200;
@@ -16,20 +19,17 @@ afterEach(async () => {
   open = [];
 });
 
-interface Setup {
-  readonly world: World;
+interface AccountsWorld {
+  readonly world: CatalogueWorld;
   readonly users: ScriptUser[];
   readonly pools: ScriptPools;
 }
 
 /** Two accounts (each with a list of six movies) and a guest, on a fresh service. */
-function setup(seed: number): Setup {
-  const world = createWorld({
-    seed,
-    service: { scale: 'small', rateLimit: false },
-    dbName: 'catalogue-outbox-faults',
-    door: 'lazy',
-  });
+function accountsWorld(seed: number): AccountsWorld {
+  const world = catalogueWorld(
+    reliabilityWorldOptions(seed, { service: { scale: 'small', rateLimit: false }, dbName: 'catalogue-outbox-faults' }),
+  );
   const { control } = world.service;
   const movies = (control.groundTruth('trendingMovies', { time_window: 'day' }) as { results: { id: number }[] })
     .results;
@@ -57,7 +57,7 @@ function credentialOf(user: ScriptUser): string {
 }
 
 /** The service's state now for everything the intent names, next to the intent itself. */
-function serverState(world: World, users: readonly ScriptUser[], pools: ScriptPools, intent: Intent) {
+function serverState(world: CatalogueWorld, users: readonly ScriptUser[], pools: ScriptPools, intent: Intent) {
   const { control } = world.service;
   const actual: Record<string, unknown> = {};
   const wanted: Record<string, unknown> = {};
@@ -107,7 +107,7 @@ describe('outbox under faults: 200 random changes, flapping network, reloads', (
     async (seed) => {
       const rejections = watchUnhandledRejections();
       try {
-        const { world, users, pools } = setup(seed);
+        const { world, users, pools } = accountsWorld(seed);
         const random = seededRandom(seed * 31 + 7);
         const ledger = new WriteLedger(RATES, seededRandom(seed * 131 + 3));
         for (const user of users) ledger.users.set(credentialOf(user), user.label);
@@ -241,7 +241,7 @@ function credentialsOf(user: ScriptUser): Record<string, unknown> {
 describe('outbox: a change back cancels the pending one only when nothing of it can have landed', () => {
   /** One account on a fresh service, a catalogue over the ledger, and a series whose state may be stored. */
   async function single(storeState: boolean) {
-    const { world, users } = setup(9);
+    const { world, users } = accountsWorld(9);
     const user = users[0] as ScriptUser;
     const ledger = new WriteLedger({ error: 0, resetBefore: 0, resetAfter: 1 }, () => 0);
     ledger.users.set(credentialOf(user), user.label);

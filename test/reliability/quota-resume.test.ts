@@ -3,10 +3,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { databaseOf } from '../../src/create-catalogue.js';
 import type { StorageFigures } from '../../src/env.js';
 import { QUOTA_RECHECK_MS, QUOTA_ROOM_BYTES } from '../../src/sync/quota-resume.js';
-import { type CatalogueFixture, catalogueFixture } from '../sync/catalogue-fixture.js';
+import { type OneCatalogue, oneCatalogue } from '../helpers/catalogue-world.js';
 import { fullDiskFactory } from './support/full-disk.js';
 
-let fixture: CatalogueFixture | undefined;
+let fixture: OneCatalogue | undefined;
 afterEach(async () => {
   await fixture?.catalogue.close();
   fixture = undefined;
@@ -36,16 +36,10 @@ function storage() {
  */
 async function stoppedOnFullDisk(disk = storage()) {
   const full = fullDiskFactory(new IDBFactory());
-  const writes: string[] = [];
-  fixture = catalogueFixture({
+  fixture = oneCatalogue({
     catalogue: { indexedDB: { indexedDB: full.factory, IDBKeyRange }, storageEstimate: disk.estimate },
-    wrapFetch: (fetch) => (input, init) => {
-      const request = new Request(input, init);
-      if (request.method !== 'GET') writes.push(`${request.method} ${new URL(request.url).pathname}`);
-      return fetch(request);
-    },
   });
-  const { catalogue, service, connectivity, clock } = fixture;
+  const { catalogue, service, connectivity, clock, writes } = fixture;
   const session = service.control.createSession();
   await catalogue.setUser(session);
   const movies = service.control.groundTruth('trendingMovies', { time_window: 'day' }) as { results: { id: number }[] };
@@ -68,7 +62,7 @@ async function stoppedOnFullDisk(disk = storage()) {
     }
     return false;
   };
-  return { ...fixture, full, disk, writes, list_id, items, sent };
+  return { ...fixture, full, disk, list_id, items, sent };
 }
 
 describe('a drain stopped by a full disk resumes once storage is freed, with no other trigger', () => {

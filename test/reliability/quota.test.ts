@@ -7,8 +7,8 @@ import { browseUnitsByAge } from '../../src/store/browse-unit-order.js';
 import { evictBrowseData } from '../../src/store/evict-browse-data.js';
 import type { SyncErrorEvent } from '../../src/sync/catalogue-events.js';
 import { LOW_WATER_MARK, QUOTA_BACKOFF_MS, QUOTA_EVICTION_SHARE } from '../../src/sync/eviction.js';
+import { type OneCatalogue, oneCatalogue } from '../helpers/catalogue-world.js';
 import { record, until } from '../query/view-helpers.js';
-import { type CatalogueFixture, catalogueFixture } from '../sync/catalogue-fixture.js';
 import {
   countDeletesPerTransaction,
   danglingReferences,
@@ -30,7 +30,7 @@ const HOUR = 3_600_000;
 /** Long lifetimes: nothing expires during a test, so only eviction makes data missing. */
 const LONG = { discoverTv: 86_400, trendingTv: 86_400, trendingMovies: 86_400, airingToday: 86_400 };
 
-let fixture: CatalogueFixture | undefined;
+let fixture: OneCatalogue | undefined;
 afterEach(async () => {
   await fixture?.catalogue.close();
   fixture = undefined;
@@ -45,9 +45,9 @@ afterAll(() => {
   );
 });
 
-function open(catalogue: Partial<Parameters<typeof catalogueFixture>[0] & object>['catalogue'] = {}) {
+function open(catalogue: Partial<Parameters<typeof oneCatalogue>[0] & object>['catalogue'] = {}) {
   // The eager door: the quota faults are store middleware, which goes in before the core's database opens.
-  fixture = catalogueFixture({ catalogue: { locks: heldElsewhere, freshness: LONG, ...catalogue }, door: 'eager' });
+  fixture = oneCatalogue({ catalogue: { locks: heldElsewhere, freshness: LONG, ...catalogue }, door: 'eager' });
   const quota = injectQuota(databaseOf(fixture.catalogue));
   const evictions = recordEvictions(fixture.catalogue);
   return { ...fixture, quota, evictions };
@@ -310,13 +310,13 @@ describe('quota: writes other than responses recover the same way', () => {
 describe('maxBytes: a size budget for browse data', () => {
   it('rejects a budget that is not a positive integer, precisely', () => {
     for (const bad of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, '1000', null]) {
-      expect(() => catalogueFixture({ catalogue: { maxBytes: bad as never } })).toThrow(
+      expect(() => oneCatalogue({ catalogue: { maxBytes: bad as never } })).toThrow(
         new TypeError(
           `createCatalogue: maxBytes must be a positive integer (bytes), got ${typeof bad === 'string' ? JSON.stringify(bad) : String(bad)}`,
         ),
       );
     }
-    fixture = catalogueFixture({ catalogue: { maxBytes: 1_000_000 } });
+    fixture = oneCatalogue({ catalogue: { maxBytes: 1_000_000 } });
   });
 
   it('keeps the accounted bytes under the budget, evicting never-read pages first in fetch order', async () => {
@@ -501,7 +501,7 @@ describe('isQuotaExceededError', () => {
 describe('eviction transactions', () => {
   it('delete at most the row bound each, and every one leaves the store whole', async () => {
     // The eager door: the counter is store middleware, which goes in before the core's database opens.
-    fixture = catalogueFixture({ catalogue: { locks: heldElsewhere, freshness: LONG }, door: 'eager' });
+    fixture = oneCatalogue({ catalogue: { locks: heldElsewhere, freshness: LONG }, door: 'eager' });
     const { catalogue } = fixture;
     const deletes = countDeletesPerTransaction(databaseOf(catalogue));
     for (const page of [1, 2, 3, 4, 5, 6, 7, 8]) await catalogue.sync.pull('discoverTv', { page });
@@ -526,7 +526,7 @@ describe('eviction transactions', () => {
 
 describe('resources', () => {
   it('a season row goes with the last of its responses; a sub-resource with its own', async () => {
-    fixture = catalogueFixture({ catalogue: { locks: heldElsewhere, freshness: LONG } });
+    fixture = oneCatalogue({ catalogue: { locks: heldElsewhere, freshness: LONG } });
     const { catalogue, service } = fixture;
     const series_id = service.control.allSeries()[0]?.id as number;
     const movie_id = (

@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { endpoints } from '../../src/api/endpoints.js';
 import { databaseOf } from '../../src/create-catalogue.js';
 import * as storeKeys from '../../src/store/store-keys.js';
+import { closedAfterEach } from '../helpers/closed-after-each.js';
 import { record, until } from '../query/view-helpers.js';
-import { closedAfterEach } from '../sync/catalogue-fixture.js';
 
 vi.mock('../../src/store/store-keys.js', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../src/store/store-keys.js')>();

@@ -1,5 +1,6 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DATABASE_PROTOCOL_SUFFIX } from '../../src/catalogue-options.js';
 import { type Catalogue, createCatalogue } from '../../src/create-catalogue.js';
 import { createManualConnectivity } from '../../src/env.js';
 import type { CatalogueError } from '../../src/errors/catalogue-error.js';
@@ -7,9 +8,11 @@ import { isNewerReleaseError, NewerReleaseError } from '../../src/errors/newer-r
 import { CURRENT_SCHEMA_VERSION } from '../../src/store/catalogue-database.js';
 import { nativeVersion } from '../../src/store/release-fence.js';
 import { createFakeService, createVirtualClock, FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
-import { BASE_URL } from '../sync/catalogue-fixture.js';
+import { BASE_URL } from '../helpers/catalogue-world.js';
 
 const DB = 'release-fence';
+/** The database this release opens for `dbName: DB`. */
+const NAME = `${DB}${DATABASE_PROTOCOL_SUFFIX}`;
 const opened: Catalogue[] = [];
 afterEach(async () => {
   for (const catalogue of opened.splice(0)) await catalogue.close();
@@ -45,7 +48,7 @@ function world() {
 function upgradeAsNewerRelease(indexedDB: IDBFactory, by = 1, drop = 'readMarks') {
   const version = nativeVersion(CURRENT_SCHEMA_VERSION + by);
   return new Promise<{ version: number; tables: string[] }>((resolve, reject) => {
-    const request = indexedDB.open(DB, version);
+    const request = indexedDB.open(NAME, version);
     request.onupgradeneeded = () => {
       const db = request.result;
       if (db.objectStoreNames.contains(drop)) db.deleteObjectStore(drop);
@@ -63,7 +66,7 @@ function upgradeAsNewerRelease(indexedDB: IDBFactory, by = 1, drop = 'readMarks'
 /** The database as installed now, read with no version (so never upgrading it). */
 function installed(indexedDB: IDBFactory) {
   return new Promise<{ version: number; tables: string[]; outbox: unknown[] }>((resolve, reject) => {
-    const request = indexedDB.open(DB);
+    const request = indexedDB.open(NAME);
     request.onsuccess = () => {
       const db = request.result;
       const tables = [...db.objectStoreNames];
@@ -155,7 +158,7 @@ describe('a fence against newer releases', () => {
     const tab = w.open();
     await tab.catalogue.sync.pull('trendingMovies', { time_window: 'day' });
     await new Promise<void>((resolve, reject) => {
-      const request = w.indexedDB.deleteDatabase(DB);
+      const request = w.indexedDB.deleteDatabase(NAME);
       request.onsuccess = () => resolve();
       request.onerror = () => reject(request.error);
     });
@@ -169,7 +172,7 @@ describe('a fence against newer releases', () => {
     await tab.catalogue.sync.pull('trendingMovies', { time_window: 'day' });
     // What Dexie does in an older release's tab that finds the installed schema lacking an index it declares.
     await new Promise<void>((resolve, reject) => {
-      const request = w.indexedDB.open(DB, nativeVersion(CURRENT_SCHEMA_VERSION) + 1);
+      const request = w.indexedDB.open(NAME, nativeVersion(CURRENT_SCHEMA_VERSION) + 1);
       request.onupgradeneeded = () => {
         request.transaction?.objectStore('syncMeta').createIndex('operation', 'operation');
       };

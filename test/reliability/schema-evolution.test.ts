@@ -2,18 +2,17 @@ import { isDeepStrictEqual } from 'node:util';
 import { Dexie } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DATABASE_PROTOCOL_SUFFIX } from '../../src/catalogue-options.js';
 import { type Catalogue, databaseOf } from '../../src/create-catalogue.js';
-import { createCatalogue } from '../../src/eager-entry.js';
 import { createManualConnectivity } from '../../src/env.js';
 import { CURRENT_SCHEMA_VERSION } from '../../src/store/catalogue-database.js';
 import { version1Stores } from '../../src/store/schema/version-1.js';
 import { version2Stores } from '../../src/store/schema/version-2.js';
 import { version3Stores } from '../../src/store/schema/version-3.js';
 import { version4Stores } from '../../src/store/schema/version-4.js';
-import { FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
-import { type CatalogueFixture, catalogueFixture } from '../sync/catalogue-fixture.js';
+import { type OneCatalogue, oneCatalogue } from '../helpers/catalogue-world.js';
+import { seededRandom } from '../support/seeded-random.js';
 import { drive } from '../sync/changes/change-fixture.js';
-import { seededRandom } from './support/hostile-catalogue.js';
 
 /**
  * Schema evolution (issue 11, item 7), through `createCatalogue`: a database an older release wrote opens with the
@@ -58,7 +57,7 @@ async function dumpOf(db: Dexie): Promise<Dump> {
 
 /** Writes `rows` into a new database at release `version`, declared exactly as that release did. */
 async function writeOldDatabase(indexedDB: IDBFactory, version: number, rows: Dump): Promise<Dump> {
-  const old = new Dexie(DB_NAME, { indexedDB, IDBKeyRange });
+  const old = new Dexie(`${DB_NAME}${DATABASE_PROTOCOL_SUFFIX}`, { indexedDB, IDBKeyRange });
   RELEASED.slice(0, version).forEach((stores, index) => {
     old.version(index + 1).stores(stores);
   });
@@ -72,20 +71,8 @@ async function writeOldDatabase(indexedDB: IDBFactory, version: number, rows: Du
 }
 
 /** A catalogue of the current release over an existing IndexedDB, on the fixture's service and clock. */
-function currentCatalogue(f: CatalogueFixture, indexedDB: IDBFactory, connectivity = createManualConnectivity()) {
-  return createCatalogue({
-    baseUrl: 'http://127.0.0.1:8787',
-    accessToken: FAKE_ACCESS_TOKEN,
-    fetch: (input, init) => {
-      f.urls.push(input instanceof Request ? input.url : String(input));
-      return f.service.fetch(input, init);
-    },
-    clock: f.clock,
-    connectivity,
-    random: seededRandom(5),
-    indexedDB: { indexedDB, IDBKeyRange },
-    dbName: DB_NAME,
-  });
+function currentCatalogue(f: OneCatalogue, indexedDB: IDBFactory, connectivity = createManualConnectivity()) {
+  return f.open({ indexedDB: { indexedDB, IDBKeyRange }, dbName: DB_NAME, connectivity, random: seededRandom(5) });
 }
 
 /** The tables release `version` had. */
@@ -107,7 +94,7 @@ function asVersion(version: number, rows: Dump): Dump {
 }
 
 /** Browse data and an account's data, as the library writes them: every kind of row version 1 had. */
-async function sourceRows(f: CatalogueFixture, session: { account_id: number; session_id: string }) {
+async function sourceRows(f: OneCatalogue, session: { account_id: number; session_id: string }) {
   const { catalogue, clock, service } = f;
   const seriesId = service.control.allSeries().find((series) => series.adult === false)?.id as number;
   service.control.setAccountState({ session_id: session.session_id, series_id: seriesId }, { favorite: true });
@@ -142,7 +129,7 @@ async function userView(catalogue: Catalogue, seriesId: number, place: Record<st
 
 describe('a database of an older release opens with the current code', () => {
   it.each([1, 2, 3])('version %i: migrated to the current version, every row kept, the user data usable', async (v) => {
-    const f = catalogueFixture();
+    const f = oneCatalogue();
     const session = f.service.control.createSession();
     const { seriesId, place, rows } = await sourceRows(f, session);
     const before = await userView(f.catalogue, seriesId, place);
@@ -198,7 +185,7 @@ describe('a database of an older release opens with the current code', () => {
 
 describe('a version-4 database with a waiting outbox', () => {
   it('opens at the current version with the outbox, lists and session intact, and delivers each change once', async () => {
-    const f = catalogueFixture();
+    const f = oneCatalogue();
     const { control } = f.service;
     const session = control.createSession();
     const { seriesId } = await sourceRows(f, session);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Catalogue } from '../../src/create-catalogue.js';
 import { databaseOf } from '../../src/create-catalogue.js';
 import type { FetchLike } from '../../src/env.js';
-import { type CatalogueFixture, catalogueFixture } from '../sync/catalogue-fixture.js';
+import { type OneCatalogue, oneCatalogue } from '../helpers/catalogue-world.js';
 import { drive } from '../sync/changes/change-fixture.js';
 import { captureText, SecretScan } from './support/hostile-secret-scan.js';
 
@@ -23,7 +23,7 @@ scan.sessionIds.add(BOGUS_SESSION);
 const dumps: { signedIn: Record<string, string[]>; final: Record<string, string[]> } = { signedIn: {}, final: {} };
 /** The error names that reached the caller, in order. */
 const errorNames: string[] = [];
-let fixture: CatalogueFixture;
+let fixture: OneCatalogue;
 
 async function dump(catalogue: Catalogue): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
@@ -150,10 +150,9 @@ async function guestSession(catalogue: Catalogue, ids: { seriesId: number }): Pr
 }
 
 beforeAll(async () => {
-  fixture = catalogueFixture({
+  fixture = oneCatalogue({
     service: { accessToken: TOKEN, seed: 3 },
-    catalogue: { accessToken: TOKEN, logger: scan.logger(), retry: { attempts: 2 } },
-    wrapFetch: learning,
+    catalogue: { accessToken: TOKEN, logger: scan.logger(), retry: { attempts: 2 }, wrapFetch: learning },
   });
   const { catalogue } = fixture;
   scan.listen((event, listener) => catalogue.on(event, listener));

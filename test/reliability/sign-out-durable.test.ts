@@ -1,25 +1,33 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DATABASE_PROTOCOL_SUFFIX } from '../../src/catalogue-options.js';
 import type { Catalogue } from '../../src/create-catalogue.js';
 import { databaseOf } from '../../src/create-catalogue.js';
-import { openFirstAnswersDb } from '../../src/store/first-answers-db.js';
+import { firstAnswersName, openFirstAnswersDb } from '../../src/store/first-answers-db.js';
 import { prepareCall } from '../../src/sync/prepare-call.js';
+import { type CatalogueWorld, catalogueWorld } from '../helpers/catalogue-world.js';
+import { dumpDatabase } from '../helpers/dump-database.js';
 import { interceptMutations } from '../helpers/mutate-middleware.js';
-import { dumpDatabase, type OutboxFixture, outboxFixture } from '../sync/outbox-fixture.js';
+import { outboxWorldOptions } from '../helpers/outbox-world-options.js';
+import { secretCapture } from '../helpers/secret-capture.js';
+import { refusePuts } from '../support/wrap-transactions.js';
 import { printFigures } from './support/figures.js';
+import { firstReadShows } from './support/first-read-probe.js';
 
 /**
  * A sign-out interrupted anywhere after its first durable write leaves nothing of the user on the device, and the
  * next start restores nobody. The interruption points are not listed by hand: a sign-out's effects (every write
- * request to the catalogue's database, the first answers' deletion, every request to the service) are counted in
- * an uninterrupted run, and the page then dies at each of them in turn — that effect and every later one never
- * land (a write aborts its transaction, a deletion or a request never answers) — with the disk fine, and full
- * (every put refused) from the moment the sign-out starts.
+ * request to the catalogue's database, every readwrite transaction on the first answers' database and any deletion
+ * of it, every request to the service) are counted in an uninterrupted run, and the page then dies at each of them
+ * in turn — that effect and every later one never land (a write aborts its transaction, a deletion or a request
+ * never answers) — with the disk fine, and full (every put refused, in both databases) from the moment the
+ * sign-out starts. At every point, before any core loads again, the first-read path (a fresh page's views on their
+ * stored first answers) shows nothing of a user whose sign-out began.
  */
 
 type Disk = 'fine' | 'full';
 
 interface Effect {
-  readonly kind: 'write' | 'drop-first-answers' | 'request';
+  readonly kind: 'write' | 'first-answers' | 'request';
   readonly what: string;
   /** A put the full disk refused: nothing of it landed. */
   refused?: true;
@@ -29,13 +37,14 @@ interface Effect {
 interface Page {
   readonly catalogue: Catalogue;
   readonly effects: Effect[];
-  watch(options: { dieAt?: number; disk: Disk }): void;
+  /** Records from now on; the page dies at effect number `dieAt`, or at the one after the first effect `dieAfter`. */
+  watch(options: { dieAt?: number; dieAfter?: string; disk: Disk }): void;
   readonly dead: boolean;
   /** The page is gone: the shared factory and service stop routing through it (its hung calls stay hung). */
   release(): void;
 }
 
-let world: OutboxFixture;
+let world: CatalogueWorld;
 /** Web storage as the library would find it: any item it wrote is a failure of this file's cases. */
 const webStorage = new Map<string, string>();
 const storage = {
@@ -88,6 +97,10 @@ afterAll(() => {
 });
 
 const forever = <T>() => new Promise<T>(() => {});
+/** The outbox fixture's database. */
+const DB_NAME = 'catalogue-outbox-test';
+/** The name the library stores under (`dbName` with this release's protocol suffix). */
+const STORED_NAME = `${DB_NAME}${DATABASE_PROTOCOL_SUFFIX}`;
 
 /**
  * Opens a page on the world's database, with its writes, the first answers' deletion and its requests routed
@@ -97,6 +110,7 @@ const forever = <T>() => new Promise<T>(() => {});
 function openPage(): Page {
   let recording = false;
   let dieAt: number | undefined;
+  let dieAfter: string | undefined;
   let disk: Disk = 'fine';
   let dead = false;
   const effects: Effect[] = [];
@@ -104,7 +118,11 @@ function openPage(): Page {
   const lands = (effect: Effect): boolean => {
     if (dead) return false;
     if (!recording) return true;
+    // The first answers' write session closes on a real-time idle timer, after the revoke has begun: once the
+    // device's part of the sign-out is over, its timing is not an interruption point of the sign-out.
+    if (effect.kind === 'first-answers' && effects.some((e) => e.kind === 'request')) return true;
     effects.push(effect);
+    if (dieAt === undefined && dieAfter !== undefined && effect.what === dieAfter) dieAt = effects.length;
     if (dieAt !== undefined && effects.length - 1 >= dieAt) {
       dead = true;
       return false;
@@ -126,8 +144,29 @@ function openPage(): Page {
   const factory = world.indexedDB;
   const deleteDatabase = factory.deleteDatabase.bind(factory);
   factory.deleteDatabase = (name: string) => {
-    if (!lands({ kind: 'drop-first-answers', what: name })) return {} as IDBOpenDBRequest;
+    if (!lands({ kind: 'first-answers', what: `deleteDatabase ${name}` })) return {} as IDBOpenDBRequest;
     return deleteDatabase(name);
+  };
+  // The page's connections to the first answers' database: a readwrite transaction is an effect; one that does not
+  // land is aborted before its first request.
+  const open = factory.open.bind(factory);
+  factory.open = (name: string, version?: number) => {
+    const request = open(name, version);
+    if (name !== firstAnswersName(STORED_NAME)) return request;
+    request.addEventListener('success', () => {
+      const db = request.result;
+      const transaction = db.transaction.bind(db);
+      db.transaction = ((stores: string | string[], mode?: IDBTransactionMode) => {
+        const tx = transaction(stores, mode);
+        if (mode !== 'readwrite') return tx;
+        if (!lands({ kind: 'first-answers', what: 'readwrite answers' })) {
+          tx.abort();
+          return tx;
+        }
+        return refusePuts(tx, () => recording && disk === 'full');
+      }) as IDBDatabase['transaction'];
+    });
+    return request;
   };
   const serviceFetch = world.service.fetch;
   (world.service as { fetch: typeof serviceFetch }).fetch = async (input, init) => {
@@ -143,6 +182,7 @@ function openPage(): Page {
     watch(options) {
       recording = true;
       dieAt = options.dieAt;
+      dieAfter = options.dieAfter;
       disk = options.disk;
     },
     get dead() {
@@ -150,6 +190,7 @@ function openPage(): Page {
     },
     release() {
       factory.deleteDatabase = deleteDatabase;
+      factory.open = open;
       (world.service as { fetch: typeof serviceFetch }).fetch = serviceFetch;
     },
   };
@@ -169,7 +210,8 @@ interface Signed {
  * their account state of a series stored, and a read mark naming them.
  */
 async function signedInWithUnsentChange(): Promise<Signed> {
-  world = outboxFixture();
+  // Eager: its pages install store middleware right after `open()`, which needs the core's database at once.
+  world = catalogueWorld(outboxWorldOptions(secretCapture(), { door: 'eager' }));
   const session = world.service.control.createSession();
   const movies = world.service.control.groundTruth('trendingMovies', { time_window: 'day' }) as {
     results: { id: number }[];
@@ -203,7 +245,7 @@ async function signedInWithUnsentChange(): Promise<Signed> {
 
 /** Every row of the first answers' database (answers and the writers' state), as JSON. */
 async function firstAnswerRows(): Promise<string[]> {
-  const db = await openFirstAnswersDb(world.indexedDB, 'catalogue-outbox-test');
+  const db = await openFirstAnswersDb(world.indexedDB, STORED_NAME);
   if (!db) return [];
   try {
     const rows = await new Promise<unknown[]>((resolve, reject) => {
@@ -218,7 +260,7 @@ async function firstAnswerRows(): Promise<string[]> {
 }
 
 async function firstAnswerItems(key: string): Promise<number[] | undefined> {
-  const db = await openFirstAnswersDb(world.indexedDB, 'catalogue-outbox-test');
+  const db = await openFirstAnswersDb(world.indexedDB, STORED_NAME);
   if (!db) return undefined;
   try {
     const row = await new Promise<{ data?: { items?: { id: number }[] } } | undefined>((resolve, reject) => {
@@ -242,7 +284,7 @@ async function signOutUntilStill(page: Page): Promise<void> {
 /** After a reload on the same database: nobody restored, and nothing stored names the user or shows the change. */
 async function expectNothingOfTheUser(signed: Signed, reloaded: Catalogue): Promise<void> {
   await reloaded.auth.ready();
-  expect(reloaded.user.getSnapshot()).toBeUndefined();
+  expect(reloaded.user.getSnapshot()).toEqual({ status: 'signedOut', user: undefined });
   expect(reloaded.userScopeId).toBeUndefined();
   const db = databaseOf(reloaded);
   for (const { table, text } of await dumpDatabase(db)) {
@@ -261,15 +303,28 @@ async function expectNothingOfTheUser(signed: Signed, reloaded: Catalogue): Prom
   }
   const shown = await firstAnswerItems(signed.listKey);
   if (shown) expect(shown).toContain(signed.removed);
+  // Before the reload's core loaded, its first-read path showed the list as the service has it, or nothing.
+  expect(firstRead?.listKey, 'the first-read path was probed').toBe(signed.listKey);
+  for (const items of firstRead?.shown ?? []) expect(items, 'shown before the core loaded').toContain(signed.removed);
   expect([...webStorage.entries()]).toEqual([]);
   expect(cacheWrites).toEqual([]);
 }
 
-async function reload(dead: Page): Promise<Catalogue> {
+/** The items of the stored list each first snapshot showed on the last reload's first-read path (before a core). */
+let firstRead: { listKey: string; shown: number[][] } | undefined;
+
+async function reload(dead: Page, signed?: Signed): Promise<Catalogue> {
   // The dead page's connection goes with it; whatever it still tries fails (it is dead).
   void dead.catalogue.close().catch(() => undefined);
   dead.release();
   await world.settle();
+  firstRead = undefined;
+  if (signed) {
+    // What the next page shows before any core has loaded (and could finish the sign-out): its first answers.
+    const probe = { indexedDB: world.indexedDB, dbName: DB_NAME, clock: world.clock, settle: () => world.settle() };
+    const shown = await firstReadShows(probe, (page) => page.listDetails({ list_id: signed.listId }));
+    firstRead = { listKey: signed.listKey, shown: shown.map((list) => list.items.map((item) => item.id)) };
+  }
   const catalogue = world.open();
   await world.settle();
   await catalogue.auth.ready();
@@ -282,7 +337,7 @@ async function effectsOf(disk: Disk): Promise<Effect[]> {
   signed.page.watch({ disk });
   await signOutUntilStill(signed.page);
   const effects = [...signed.page.effects];
-  await expectNothingOfTheUser(signed, await reload(signed.page));
+  await expectNothingOfTheUser(signed, await reload(signed.page, signed));
   return effects;
 }
 
@@ -292,16 +347,23 @@ describe('a sign-out is durable before any network round trip', () => {
       const effects = await effectsOf(disk);
       signOutFigures[disk === 'fine' ? 'effectsFine' : 'effectsFull'] = effects.length;
       const firstRequest = effects.findIndex((effect) => effect.kind === 'request');
-      // Where the sign-out becomes durable: the mark, its first write, in a transaction of its own; on a full disk
-      // that refuses the mark, the purge (deletes only), one transaction, the last write before the revoke.
-      const durableFrom = disk === 'fine' ? 1 : firstRequest;
+      const markAt = effects.findIndex((effect) => effect.what === 'put users');
+      // Where the sign-out becomes durable: the mark, its first write to the catalogue's database, in a transaction
+      // of its own; on a full disk that refuses the mark, the purge (deletes only), one transaction, the last write
+      // before the revoke.
+      const durableFrom = disk === 'fine' ? markAt + 1 : firstRequest;
       for (let dieAt = 0; dieAt <= effects.length; dieAt += 1) {
         const signed = await signedInWithUnsentChange();
         signed.page.watch({ dieAt, disk });
         await signOutUntilStill(signed.page);
         expect(signed.page.dead || dieAt === effects.length, `died at ${dieAt}`).toBe(true);
-        const reloaded = await reload(signed.page);
+        const reloaded = await reload(signed.page, signed);
         signOutFigures.interruptionPoints += 1;
+        if (dieAt === 0) {
+          // Died at its first effect: the first answers are as they were, and the first-read path (what this file
+          // probes at every other point) shows the stored list, the user's change in it (they are still signed in).
+          expect(firstRead?.shown).toEqual([expect.not.arrayContaining([signed.removed])]);
+        }
         if (dieAt < durableFrom) {
           // The page died before the sign-out landed anything in the catalogue's database: it never began, and
           // the user is signed in with everything as it was, their change still waiting (never half of it) or,
@@ -317,18 +379,17 @@ describe('a sign-out is durable before any network round trip', () => {
         }
         await reloaded.close();
       }
-      // The order the sign-out promises: the mark first, then the first answers, then the user's rows, the service
-      // last.
+      // The order the sign-out promises: the first answers emptied first (a transaction on their database, never
+      // its deletion, which another tab could block), then the mark, then the user's rows, the service last.
       const kinds = effects.map((effect) => effect.kind);
-      expect(effects[0]?.what).toBe('put users');
-      expect(effects[0]?.refused).toBe(disk === 'full' ? true : undefined);
-      expect(kinds.indexOf('drop-first-answers')).toBeGreaterThan(0);
-      expect(kinds.indexOf('drop-first-answers')).toBeLessThan(
-        effects.findIndex((e) => /^delete.* outbox$/.test(e.what)),
-      );
+      expect(effects[0]).toEqual({ kind: 'first-answers', what: 'readwrite answers' });
+      expect(effects.filter((effect) => effect.what.startsWith('deleteDatabase'))).toEqual([]);
+      expect(markAt).toBeGreaterThan(0);
+      expect(effects[markAt]?.refused).toBe(disk === 'full' ? true : undefined);
+      expect(markAt).toBeLessThan(effects.findIndex((e) => /^delete.* outbox$/.test(e.what)));
       expect(kinds.lastIndexOf('write')).toBeLessThan(firstRequest);
       expect(effects.slice(firstRequest)).toEqual([{ kind: 'request', what: 'DELETE /3/authentication/session' }]);
-    });
+    }, 90_000); // a reload and a first-read probe per interruption point: slow beside the rest of the suite
   }
 
   it('a revoke that never answers: everything is gone on the device meanwhile, and a reload restores nobody', async () => {
@@ -354,24 +415,24 @@ describe('a sign-out is durable before any network round trip', () => {
     await world.settle();
     expect(revokeAsked).toBe(true);
     expect(settled).toBe(false);
-    expect(effects.some((effect) => effect.kind === 'drop-first-answers')).toBe(true);
+    expect(effects.some((effect) => effect.kind === 'first-answers')).toBe(true);
     // Still waiting on the service, this page has nothing of the user left either.
     expect((await databaseOf(signed.page.catalogue).users.toArray()).length).toBe(0);
     expect(await databaseOf(signed.page.catalogue).outbox.count()).toBe(0);
-    await expectNothingOfTheUser(signed, await reload(signed.page));
+    await expectNothingOfTheUser(signed, await reload(signed.page, signed));
   });
 
   it('a start that finds a sign-out begun finishes it before restoring anyone, and retries while it fails', async () => {
     const signed = await signedInWithUnsentChange();
-    // The mark lands, then every later write fails with a full disk AND deletes fail too: nothing more can be done.
-    signed.page.watch({ dieAt: 1, disk: 'fine' });
+    // The first answers' emptying and the mark land, then the page dies: nothing more of the sign-out lands.
+    signed.page.watch({ dieAfter: 'put users', disk: 'fine' });
     await signOutUntilStill(signed.page);
     void signed.page.catalogue.close().catch(() => undefined);
     signed.page.release();
     await world.settle();
     // A start whose own purge dies too restores nobody, and leaves the mark for the next one.
     const second = openPage();
-    // Its first effect (the first answers' deletion) lands, its purge's writes do not.
+    // Its first effect (its purge's write session emptying the first answers) lands, its purge's writes do not.
     second.watch({ dieAt: 1, disk: 'fine' });
     await world.settle();
     await second.catalogue.auth.ready();
@@ -379,6 +440,6 @@ describe('a sign-out is durable before any network round trip', () => {
     const users = await databaseOf(second.catalogue).users.toArray();
     expect(users).toEqual([expect.objectContaining({ id: signed.scope, signingOut: 1, current: 0 })]);
     expect(JSON.stringify(users)).not.toContain(signed.sessionId);
-    await expectNothingOfTheUser(signed, await reload(second));
+    await expectNothingOfTheUser(signed, await reload(second, signed));
   });
 });

@@ -1,10 +1,10 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ClosedError, isCatalogueError, QuotaExceededError } from '../../src/index.js';
-import { type CatalogueFixture, catalogueFixture } from '../sync/catalogue-fixture.js';
+import { type OneCatalogue, oneCatalogue } from '../helpers/catalogue-world.js';
 import { fullDiskFactory } from './support/full-disk.js';
 
-let fixture: CatalogueFixture | undefined;
+let fixture: OneCatalogue | undefined;
 afterEach(async () => {
   await fixture?.catalogue.close();
   fixture = undefined;
@@ -25,14 +25,16 @@ async function signedIn() {
       };
     });
   };
-  fixture = catalogueFixture({
-    catalogue: { indexedDB: { indexedDB: disk.factory, IDBKeyRange } },
-    wrapFetch: (fetch) => async (input, init) => {
-      if (network.held) {
-        network.requested += 1;
-        await released;
-      }
-      return fetch(input, init);
+  fixture = oneCatalogue({
+    catalogue: {
+      indexedDB: { indexedDB: disk.factory, IDBKeyRange },
+      wrapFetch: (fetch) => async (input, init) => {
+        if (network.held) {
+          network.requested += 1;
+          await released;
+        }
+        return fetch(input, init);
+      },
     },
   });
   const { catalogue, service } = fixture;

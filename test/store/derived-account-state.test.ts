@@ -5,8 +5,8 @@ import type { CatalogueDatabase } from '../../src/store/catalogue-database.js';
 import { foldAccountListPages } from '../../src/store/fold-mutations.js';
 import { readStored, readStoredWithMeta, storeRequestKey, writeResponse } from '../../src/store/index.js';
 import type { Mutation } from '../../src/store/outbox-rows.js';
+import { pageRequestKey } from '../../src/store/page-request-key.js';
 import type { WatchlistPageRow } from '../../src/store/rows.js';
-import { pageRequestKey } from '../../src/store/store-keys.js';
 import { freshDatabase, loadSample, ok } from './store-fixtures.js';
 
 const USER = 'account:548';

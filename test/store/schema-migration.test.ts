@@ -20,6 +20,7 @@ import { version6Stores } from '../../src/store/schema/version-6.js';
 import { version7Stores } from '../../src/store/schema/version-7.js';
 import { version8Stores } from '../../src/store/schema/version-8.js';
 import { version11Stores } from '../../src/store/schema/version-11.js';
+import { version12Stores } from '../../src/store/schema/version-12.js';
 import { dumpDatabase, freshDatabase, loadSample, ok } from './store-fixtures.js';
 
 /** Real rows, as version 1 would have stored them: written by the library, minus what version 2 added. */
@@ -96,6 +97,7 @@ describe('schema versions', () => {
         'sizeLedger',
         ...Object.keys(version8Stores),
         ...Object.keys(version11Stores),
+        ...Object.keys(version12Stores),
       ].sort(),
     );
     // Version 9 dropped version 7's boot store.
@@ -136,9 +138,17 @@ describe('schema versions', () => {
     expect(db.verno).toBe(CURRENT_SCHEMA_VERSION);
     expect(await db.sizeLedger.count()).toBe(0);
     const after = await dumpDatabase(db);
-    const { sizeLedger: _ledger, outboxBase, movieDetails, tvSeriesDetails, personDetails, ...carried } = after;
-    // Version 11's detail tables start empty.
-    expect([movieDetails, tvSeriesDetails, personDetails]).toEqual([[], [], []]);
+    const {
+      sizeLedger: _ledger,
+      outboxBase,
+      movieDetails,
+      tvSeriesDetails,
+      personDetails,
+      adoptedRows,
+      ...carried
+    } = after;
+    // Version 11's detail tables and version 12's adoption records start empty.
+    expect([movieDetails, tvSeriesDetails, personDetails, adoptedRows]).toEqual([[], [], [], []]);
     // Version 8's bases start empty (the row had no snapshots), and rows lose `undo`; version 7's boot store came
     // and went (version 9).
     expect(outboxBase).toEqual([]);

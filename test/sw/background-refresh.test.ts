@@ -8,7 +8,9 @@ import {
 } from '../../src/sw/index.js';
 import type { RefreshOptions, RefreshResult } from '../../src/sync/sync-engine.js';
 import { createVirtualClock, type VirtualClock } from '../../src/testing/index.js';
-import { stepUntil, type TabsFixture, tabsFixture } from '../sync/tabs-fixture.js';
+import type { CatalogueWorld } from '../helpers/catalogue-world.js';
+import { stepUntil } from '../helpers/step-until.js';
+import { tabsWorld } from '../helpers/tabs-world.js';
 import { FakeWorkerScope } from './fake-worker-scope.js';
 
 /** Resolves once `condition` holds, checking on every macrotask (drive it with `stepUntil`). */
@@ -208,18 +210,18 @@ describe('installBackgroundRefresh: events', () => {
   });
 });
 
-let fixture: TabsFixture | undefined;
+let fixture: CatalogueWorld | undefined;
 afterEach(async () => {
-  await fixture?.close();
+  await fixture?.closeAll();
   fixture = undefined;
 });
 
 describe('the worker and a page on one database', () => {
   it('a sync event makes the worker revalidate what is stale; the page’s live view follows, the page sends nothing', async () => {
-    fixture = tabsFixture();
+    fixture = tabsWorld();
     const f = fixture;
-    const page = f.open('page', { freshness: { trendingTv: 1 } });
-    const { scope } = install(f.clock, () => f.open('worker', { freshness: { trendingTv: 1 } }));
+    const page = f.open({ tab: 'page', freshness: { trendingTv: 1 } });
+    const { scope } = install(f.clock, () => f.open({ tab: 'worker', freshness: { trendingTv: 1 } }));
     await f.clock.runUntil(page.sync.pull('trendingTv', { time_window: 'day' }));
     const view = page.local.discoverTv({});
     const stop = view.subscribe(() => {});
@@ -252,10 +254,10 @@ describe('the worker and a page on one database', () => {
   });
 
   it('the worker waits for a page’s refresh (one syncer), then finds nothing stale', async () => {
-    fixture = tabsFixture();
+    fixture = tabsWorld();
     const f = fixture;
-    const page = f.open('page', { freshness: { trendingTv: 1 } });
-    const { scope } = install(f.clock, () => f.open('worker', { freshness: { trendingTv: 1 } }));
+    const page = f.open({ tab: 'page', freshness: { trendingTv: 1 } });
+    const { scope } = install(f.clock, () => f.open({ tab: 'worker', freshness: { trendingTv: 1 } }));
     await f.clock.runUntil(page.sync.pull('trendingTv', { time_window: 'day' }));
     await f.clock.advance(1_001);
     const mark = f.fetched.length;

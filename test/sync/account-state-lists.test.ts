@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { type Catalogue, databaseOf } from '../../src/create-catalogue.js';
 import type { FetchLike } from '../../src/env.js';
+import type { OneCatalogue } from '../helpers/catalogue-world.js';
+import { closedAfterEach } from '../helpers/closed-after-each.js';
 import { record, until } from '../query/view-helpers.js';
-import { type CatalogueFixture, closedAfterEach } from './catalogue-fixture.js';
 
 const open = closedAfterEach();
 
@@ -15,7 +16,7 @@ const accountStateRequests = (urls: readonly string[]) => urls.filter((url) => u
  * An account with 25 favorite series (two pages), 4 on its watchlist and 3 rated, and 20 series of a discover screen
  * to show hearts for (their records stored, as a screen's are): some on each list, some on none.
  */
-async function seeded(fixture: CatalogueFixture) {
+async function seeded(fixture: OneCatalogue) {
   const { service, catalogue } = fixture;
   const session: Session = service.control.createSession();
   await catalogue.sync.pullList('discoverTv', {}, { pages: 2 });
@@ -49,7 +50,7 @@ async function seeded(fixture: CatalogueFixture) {
  * Moves virtual time in small steps, letting IndexedDB and the in-process fake settle at each (`clock.advance` in
  * one jump would fire every expiry timer before any fetch they start could land).
  */
-async function step(fixture: CatalogueFixture, ms: number, done?: () => boolean): Promise<void> {
+async function step(fixture: OneCatalogue, ms: number, done?: () => boolean): Promise<void> {
   const until = fixture.clock.now() + ms;
   while (fixture.clock.now() < until && !done?.()) {
     for (let i = 0; i < 50; i++) await fixture.clock.flush();
@@ -58,7 +59,7 @@ async function step(fixture: CatalogueFixture, ms: number, done?: () => boolean)
 }
 
 /** Drains the outbox in small steps of virtual time. */
-async function drain(fixture: CatalogueFixture): Promise<void> {
+async function drain(fixture: OneCatalogue): Promise<void> {
   let done = false;
   const drained = fixture.catalogue.outbox.drain().finally(() => {
     done = true;
@@ -75,7 +76,7 @@ async function pullTvLists(catalogue: Catalogue): Promise<void> {
 }
 
 /** Subscribes a `tvAccountStates` view per series and waits until each is fresh with data. */
-async function heartsOf(fixture: CatalogueFixture, ids: readonly number[]) {
+async function heartsOf(fixture: OneCatalogue, ids: readonly number[]) {
   const views = ids.map((series_id) => fixture.catalogue.tvAccountStates({ series_id }));
   const recs = views.map((view) => record(view));
   for (const view of views) await until(fixture.clock, view, (s) => s.status === 'fresh' && !s.fetching);
@@ -229,7 +230,7 @@ describe("a list of hearts: account states derived from the account's TV lists",
         if (request.method !== 'GET') await gate;
         return fetch(request);
       };
-    const fixture = open({ wrapFetch: holdWrites });
+    const fixture = open({ catalogue: { wrapFetch: holdWrites } });
     const { catalogue, clock } = fixture;
     const { session, shown, truth } = await seeded(fixture);
     await catalogue.setUser(session);
@@ -328,7 +329,7 @@ describe('the movie lists', () => {
         if (request.method !== 'GET') await gate;
         return fetch(request);
       };
-    const fixture = open({ wrapFetch: holdWrites });
+    const fixture = open({ catalogue: { wrapFetch: holdWrites } });
     const { catalogue, service } = fixture;
     const session: Session = service.control.createSession();
     await catalogue.setUser(session);

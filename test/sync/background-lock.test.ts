@@ -1,22 +1,21 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  backgroundLockName,
-  createBackgroundLock,
-  createInProcessLocks,
-  type LockManagerLike,
-} from '../../src/sync/background-lock.js';
-import { gatedFetch, type TabsFixture, tabsFixture } from './tabs-fixture.js';
+import { DATABASE_PROTOCOL_SUFFIX } from '../../src/catalogue-options.js';
+import { backgroundLockName, createBackgroundLock, type LockManagerLike } from '../../src/sync/background-lock.js';
+import { createInProcessLocks } from '../../src/sync/in-process-locks.js';
+import type { CatalogueWorld } from '../helpers/catalogue-world.js';
+import { gatedFetch } from '../helpers/gated-fetch.js';
+import { tabsWorld } from '../helpers/tabs-world.js';
 
-let fixture: TabsFixture | undefined;
+let fixture: CatalogueWorld | undefined;
 afterEach(async () => {
-  await fixture?.close();
+  await fixture?.closeAll();
   fixture = undefined;
 });
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 /** Moves virtual time in small steps (the queue paces starts) until `condition` holds; fails if it never does. */
-async function until(f: TabsFixture, condition: () => boolean): Promise<void> {
+async function until(f: CatalogueWorld, condition: () => boolean): Promise<void> {
   for (let round = 0; round < 200 && !condition(); round++) await f.clock.advance(10);
   expect(condition()).toBe(true);
 }
@@ -95,7 +94,7 @@ const CALLS = [
 const SHORT = { trendingTv: 60, popularPeople: 60 };
 
 /** Three stored calls, then stale; returns the fixture's fetch log length at that point. */
-async function storeThenStale(f: TabsFixture, tab: ReturnType<TabsFixture['open']>): Promise<number> {
+async function storeThenStale(f: CatalogueWorld, tab: ReturnType<CatalogueWorld['open']>): Promise<number> {
   for (const [operation, params] of CALLS) await tab.sync.pull(operation, params as never);
   await f.clock.advance(60_001);
   return f.fetched.length;
@@ -103,10 +102,10 @@ async function storeThenStale(f: TabsFixture, tab: ReturnType<TabsFixture['open'
 
 describe('sync.refresh() under the background lock', () => {
   it('two instances refreshing at once send one set of requests: the second waits, then finds nothing stale', async () => {
-    fixture = tabsFixture();
+    fixture = tabsWorld();
     const f = fixture;
-    const a = f.open('a', { freshness: SHORT });
-    const b = f.open('b', { freshness: SHORT });
+    const a = f.open({ tab: 'a', freshness: SHORT });
+    const b = f.open({ tab: 'b', freshness: SHORT });
     const mark = await storeThenStale(f, a);
     const [ra, rb] = await f.clock.runUntil(Promise.all([a.sync.refresh(), b.sync.refresh()]));
     const sent = f.fetched.slice(mark);
@@ -121,22 +120,22 @@ describe('sync.refresh() under the background lock', () => {
   });
 
   it('control: instances on their own lock managers both revalidate, so every request goes twice', async () => {
-    fixture = tabsFixture();
+    fixture = tabsWorld();
     const f = fixture;
-    const a = f.open('a', { freshness: SHORT, locks: createInProcessLocks() });
-    const b = f.open('b', { freshness: SHORT, locks: createInProcessLocks() });
+    const a = f.open({ tab: 'a', freshness: SHORT, locks: createInProcessLocks() });
+    const b = f.open({ tab: 'b', freshness: SHORT, locks: createInProcessLocks() });
     const mark = await storeThenStale(f, a);
     await f.clock.runUntil(Promise.all([a.sync.refresh(), b.sync.refresh()]));
     expect(f.fetched.slice(mark)).toHaveLength(6);
   });
 
   it('never gates interactive requests: a pull goes out while another instance holds the lock', async () => {
-    fixture = tabsFixture();
+    fixture = tabsWorld();
     const f = fixture;
     const gate = gatedFetch();
     // No timeout while held: virtual time moves on for B's pull, and a timed-out request would be retried.
-    const holder = f.open('holder', { freshness: SHORT, wrapFetch: gate.wrap, timeoutMs: 3_600_000 });
-    const b = f.open('b', { freshness: SHORT });
+    const holder = f.open({ tab: 'holder', freshness: SHORT, wrapFetch: gate.wrap, timeoutMs: 3_600_000 });
+    const b = f.open({ tab: 'b', freshness: SHORT });
     const mark = await storeThenStale(f, b);
     let holderDone = false;
     const holding = holder.sync.refresh().then(() => (holderDone = true));
@@ -165,10 +164,10 @@ describe('sync.refresh() under the background lock', () => {
   });
 
   it('frees the lock when a refresh throws', async () => {
-    fixture = tabsFixture();
+    fixture = tabsWorld();
     const f = fixture;
-    const a = f.open('a', { freshness: SHORT });
-    const b = f.open('b', { freshness: SHORT });
+    const a = f.open({ tab: 'a', freshness: SHORT });
+    const b = f.open({ tab: 'b', freshness: SHORT });
     const mark = await storeThenStale(f, a);
     await expect(a.sync.refresh({ budget: -1 })).rejects.toThrow(TypeError);
     const result = await f.clock.runUntil(b.sync.refresh());
@@ -177,7 +176,7 @@ describe('sync.refresh() under the background lock', () => {
   });
 
   it('takes the lock named after the database from an injected lock manager, for refresh and change feeds only', async () => {
-    fixture = tabsFixture();
+    fixture = tabsWorld();
     const f = fixture;
     const requested: string[] = [];
     const inner = createInProcessLocks();
@@ -188,43 +187,44 @@ describe('sync.refresh() under the background lock', () => {
       },
     };
     // The database, and so the lock, carries the language (another language is another database).
-    const a = f.open('a', { locks, dbName: 'shows', language: 'fr-FR' });
+    const a = f.open({ tab: 'a', locks, dbName: 'shows', language: 'fr-FR' });
     await f.clock.runUntil(a.sync.pull('trendingTv', { time_window: 'day' }));
     await f.clock.runUntil(a.sync.ensureFresh('popularPeople', {}).then((r) => r.pending));
     // The one lock taken so far is the instance's own life (the outbox tells live senders by it), not the background's.
-    expect(requested).toEqual([expect.stringMatching(/^catalogue-sync:outbox-sender:shows-fr-FR:i-[0-9a-z]+$/)]);
+    expect(requested).toEqual([expect.stringMatching(/^catalogue-sync:outbox-sender:shows-fr-FR~2:i-[0-9a-z]+$/)]);
     requested.length = 0;
     await f.clock.runUntil(a.sync.refresh());
     await f.clock.runUntil(a.sync.refreshChanges());
-    expect(requested).toEqual(['catalogue-sync:background:shows-fr-FR', 'catalogue-sync:background:shows-fr-FR']);
+    const lock = `catalogue-sync:background:shows-fr-FR${DATABASE_PROTOCOL_SUFFIX}`;
+    expect(requested).toEqual([lock, lock]);
   });
 
   it('instances on different IndexedDB factories do not share the fallback lock', async () => {
-    fixture = tabsFixture();
-    const other = tabsFixture();
+    fixture = tabsWorld();
+    const other = tabsWorld();
     try {
       const gate = gatedFetch();
-      const holder = fixture.open('holder', { freshness: SHORT, wrapFetch: gate.wrap });
-      await storeThenStale(fixture, fixture.open('writer', { freshness: SHORT }));
+      const holder = fixture.open({ tab: 'holder', freshness: SHORT, wrapFetch: gate.wrap });
+      await storeThenStale(fixture, fixture.open({ tab: 'writer', freshness: SHORT }));
       const holding = holder.sync.refresh();
       await until(fixture, () => gate.waiting === 3);
       // Same database name, another factory: another database, so B's refresh does not wait for the holder's.
-      const b = other.open('b', { freshness: SHORT });
+      const b = other.open({ tab: 'b', freshness: SHORT });
       await storeThenStale(other, b);
       const result = await other.clock.runUntil(b.sync.refresh());
       expect(result.unchanged).toBe(3);
       gate.release();
       await fixture.clock.runUntil(holding);
     } finally {
-      await other.close();
+      await other.closeAll();
     }
   });
 });
 
 describe('coordination options', () => {
   it('refuses a lock manager without request() and a channel factory that is not a function', () => {
-    const f = tabsFixture();
-    expect(() => f.open('x', { locks: {} as never })).toThrow(/locks must have a request/);
-    expect(() => f.open('y', { broadcastChannel: 'budget' as never })).toThrow(/broadcastChannel must be false/);
+    const f = tabsWorld();
+    expect(() => f.open({ tab: 'x', locks: {} as never })).toThrow(/locks must have a request/);
+    expect(() => f.open({ tab: 'y', broadcastChannel: 'budget' as never })).toThrow(/broadcastChannel must be false/);
   });
 });

@@ -1,4 +1,3 @@
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { endpoints, type ParamsOf, type ResponseOf } from '../../src/api/endpoints.js';
 import type { MovieDetails } from '../../src/api/schemas/movie-details.js';
@@ -6,47 +5,25 @@ import type { MovieVideos } from '../../src/api/schemas/movie-videos.js';
 import type { PersonDetails } from '../../src/api/schemas/person-details.js';
 import type { SeasonDetails } from '../../src/api/schemas/season-details.js';
 import type { TvSeriesDetails } from '../../src/api/schemas/tv-series-details.js';
-import { databaseName } from '../../src/catalogue-options.js';
+import { DATABASE_PROTOCOL_SUFFIX, databaseName } from '../../src/catalogue-options.js';
 import { type Catalogue, databaseOf } from '../../src/create-catalogue.js';
-import { createCatalogue } from '../../src/eager-entry.js';
-import { createManualConnectivity } from '../../src/env.js';
-import { createFakeService, createVirtualClock, FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
+import { FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
+import { BASE_URL, type CatalogueWorld, catalogueWorld } from '../helpers/catalogue-world.js';
 import { record, until } from '../query/view-helpers.js';
-import { seededRandom } from '../support/seeded-random.js';
-import { BASE_URL } from './catalogue-fixture.js';
 import { drive } from './changes/change-fixture.js';
 
 const HOUR = 3_600_000;
 
 type Detail = 'movieDetails' | 'movieVideos' | 'personDetails' | 'tvSeriesDetails';
 
-/** One fake and ONE IndexedDB factory shared by catalogues of several languages, all with the default `dbName`. */
-function world() {
-  const clock = createVirtualClock(Date.UTC(2026, 10, 1));
-  const service = createFakeService({ seed: 7, scale: 'small', clock, baseUrl: BASE_URL, rateLimit: false });
-  const indexedDB = new IDBFactory();
-  const catalogues: Catalogue[] = [];
-  const open = (language: string) => {
-    const random = seededRandom(1);
-    const catalogue = createCatalogue({
-      baseUrl: BASE_URL,
-      accessToken: FAKE_ACCESS_TOKEN,
-      fetch: service.fetch,
-      clock,
-      connectivity: createManualConnectivity(true),
-      random,
-      indexedDB: { indexedDB, IDBKeyRange },
-      language,
-    });
-    catalogues.push(catalogue);
-    return catalogue;
-  };
-  return { clock, service, indexedDB, catalogues, open };
-}
+/** One fake and ONE IndexedDB factory shared by catalogues of several languages, none given a `dbName`. */
+const languagesWorld = () =>
+  catalogueWorld({ dbName: null, connectivity: 'per-instance', service: { rateLimit: false } });
 
-let opened: Catalogue[] = [];
+let opened: CatalogueWorld | undefined;
 afterEach(async () => {
-  for (const catalogue of opened.splice(0)) await catalogue.close();
+  await opened?.closeAll();
+  opened = undefined;
 });
 
 describe('one language per database', () => {
@@ -57,23 +34,26 @@ describe('one language per database', () => {
   });
 
   it('two catalogues of two languages store and show their own names for the same record', async () => {
-    const w = world();
-    const english = w.open('en-US');
-    const french = w.open('fr-FR');
-    opened = w.catalogues;
+    const w = languagesWorld();
+    opened = w;
+    const english = w.open({ language: 'en-US' });
+    const french = w.open({ language: 'fr-FR' });
     const params = { time_window: 'week' } as const;
     await w.clock.runUntil(english.sync.pull('trendingTv', params));
     await w.clock.runUntil(french.sync.pull('trendingTv', params));
 
     // Two databases on the one factory, although neither was given a dbName, each with its first answers' own.
-    expect(databaseOf(english).name).toBe('catalogue');
-    expect(databaseOf(french).name).toBe('catalogue-fr-FR');
-    expect((await w.indexedDB.databases()).map((db) => db.name).sort()).toEqual([
-      'catalogue',
-      'catalogue-fr-FR',
-      'catalogue-fr-FR:first',
-      'catalogue:first',
-    ]);
+    // This release's protocol suffix follows the language part; no earlier release's name is created.
+    expect(databaseOf(english).name).toBe(`catalogue${DATABASE_PROTOCOL_SUFFIX}`);
+    expect(databaseOf(french).name).toBe(`catalogue-fr-FR${DATABASE_PROTOCOL_SUFFIX}`);
+    expect((await w.indexedDB.databases()).map((db) => db.name).sort()).toEqual(
+      [
+        `catalogue${DATABASE_PROTOCOL_SUFFIX}`,
+        `catalogue-fr-FR${DATABASE_PROTOCOL_SUFFIX}`,
+        `catalogue-fr-FR${DATABASE_PROTOCOL_SUFFIX}:first`,
+        `catalogue${DATABASE_PROTOCOL_SUFFIX}:first`,
+      ].sort(),
+    );
 
     const truthEn = w.service.control.groundTruth('trendingTv', { ...params, language: 'en-US' }) as {
       results: { id: number; name: string }[];
@@ -102,10 +82,10 @@ describe('one language per database', () => {
   });
 
   it("each language's change feeds keep its own season details equal to the fake's in that language", async () => {
-    const w = world();
-    const english = w.open('en-US');
-    const french = w.open('fr-FR');
-    opened = w.catalogues;
+    const w = languagesWorld();
+    opened = w;
+    const english = w.open({ language: 'en-US' });
+    const french = w.open({ language: 'fr-FR' });
     const series_id = w.service.control.allSeries().find((s) => s.adult === false)?.id as number;
     await w.clock.runUntil(english.track.series(series_id));
     await w.clock.runUntil(french.track.series(series_id));
@@ -160,10 +140,10 @@ describe('one language per database', () => {
   });
 
   it('a French catalogue stores the French details: tagline, genres, biography, seasons, and only French videos', async () => {
-    const w = world();
-    const english = w.open('en-US');
-    const french = w.open('fr-FR');
-    opened = w.catalogues;
+    const w = languagesWorld();
+    opened = w;
+    const english = w.open({ language: 'en-US' });
+    const french = w.open({ language: 'fr-FR' });
     const served = <O extends Detail>(operation: O, params: ParamsOf<O>, language: string): ResponseOf<O> =>
       endpoints[operation].response.parse(
         w.service.control.groundTruth(operation, { ...params, language } as ParamsOf<O>),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveCatalogueOptions } from '../../src/catalogue-options.js';
+import { DATABASE_PROTOCOL_SUFFIX, earlierDatabaseName, resolveCatalogueOptions } from '../../src/catalogue-options.js';
 import { defaultOutboxLeaseMs, defaults } from '../../src/defaults.js';
 import { globalFetch, platformConnectivity, silentLogger, systemClock, systemRandom } from '../../src/env.js';
 
@@ -9,7 +9,7 @@ describe('the catalogue options and their defaults', () => {
   it('resolves every option left out to its one declared default, as documented', () => {
     const resolved = resolveCatalogueOptions(required);
     expect(resolved).toMatchObject({
-      dbName: 'catalogue',
+      dbName: `catalogue${DATABASE_PROTOCOL_SUFFIX}`,
       language: 'en-US',
       fetch: globalFetch,
       clock: systemClock,
@@ -36,7 +36,9 @@ describe('the catalogue options and their defaults', () => {
   });
 
   it('the language names the database unless it is the default one', () => {
-    expect(resolveCatalogueOptions({ ...required, language: 'fr-FR' }).dbName).toBe('catalogue-fr-FR');
-    expect(resolveCatalogueOptions({ ...required, dbName: 'shows' }).dbName).toBe('shows');
+    const french = resolveCatalogueOptions({ ...required, language: 'fr-FR' }).dbName;
+    expect(french).toBe(`catalogue-fr-FR${DATABASE_PROTOCOL_SUFFIX}`);
+    expect(earlierDatabaseName(french)).toBe('catalogue-fr-FR');
+    expect(resolveCatalogueOptions({ ...required, dbName: 'shows' }).dbName).toBe(`shows${DATABASE_PROTOCOL_SUFFIX}`);
   });
 });

@@ -1,12 +1,11 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { databaseOf } from '../../src/create-catalogue.js';
-import { createCatalogue } from '../../src/eager-entry.js';
+import { createCatalogue, databaseOf } from '../../src/create-catalogue.js';
 import type { SyncStatus } from '../../src/sync/sync-status.js';
 import { FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
-import { BASE_URL, type CatalogueFixture, catalogueFixture } from './catalogue-fixture.js';
+import { BASE_URL, type OneCatalogue, oneCatalogue } from '../helpers/catalogue-world.js';
 
-let fixture: CatalogueFixture | undefined;
+let fixture: OneCatalogue | undefined;
 afterEach(async () => {
   await fixture?.catalogue.close();
   fixture = undefined;
@@ -24,7 +23,7 @@ describe('createCatalogue', () => {
   });
 
   it('loads the configuration once, then builds image URLs from it', async () => {
-    fixture = catalogueFixture();
+    fixture = oneCatalogue();
     const { catalogue, service } = fixture;
     expect(() => catalogue.imageUrl('/a.jpg', 'poster', 'w500')).toThrow(/configuration/);
     const configuration = await catalogue.configuration();
@@ -37,7 +36,7 @@ describe('createCatalogue', () => {
   });
 
   it('pauses while offline and resumes when the network returns, with a status timeline to match', async () => {
-    fixture = catalogueFixture();
+    fixture = oneCatalogue();
     const { catalogue, connectivity, clock } = fixture;
     const states: SyncStatus['state'][] = [];
     catalogue.on('status', (s) => states.push(s.state));
@@ -55,7 +54,7 @@ describe('createCatalogue', () => {
   });
 
   it('never puts the bearer token in a URL, an event or the database', async () => {
-    fixture = catalogueFixture();
+    fixture = oneCatalogue();
     const { catalogue, urls, service } = fixture;
     const events: unknown[] = [];
     for (const name of ['request', 'response', 'stored', 'error', 'status', 'progress'] as const) {

@@ -9,8 +9,8 @@ import { browseUnitsByAge, evictBrowseData, readStoredWithMeta } from '../../src
 import type { StoredOperation } from '../../src/store/store-mappings.js';
 import { applyEpisodeChanges } from '../../src/sync/changes/apply-episode-changes.js';
 import { prepareCall } from '../../src/sync/prepare-call.js';
+import { closedAfterEach } from '../helpers/closed-after-each.js';
 import { wrapTransactions } from '../support/wrap-transactions.js';
-import { closedAfterEach } from './catalogue-fixture.js';
 
 const open = closedAfterEach();
 const DAY = { time_window: 'day' } as const;
@@ -187,7 +187,7 @@ describe('first answers: every write path keeps them exact', () => {
 
   it('a pull of another list that rewrites one record of the page deletes the answer', async () => {
     let shared: Record<string, unknown>[] = [];
-    const fixture = await start({ wrapFetch: discoverPages(() => shared) });
+    const fixture = await start({ catalogue: { wrapFetch: discoverPages(() => shared) } });
     const { catalogue, clock, db } = fixture;
     await clock.runUntil(catalogue.sync.pull('trendingTv', DAY));
     const tv = await fixture.storeAnswer('trendingTv', DAY);
@@ -400,7 +400,7 @@ describe("first answers: a change feed's stale marks", () => {
 
 describe('first answers: the sync hot path stays cheap', () => {
   it('a 12-page list pull costs one session (open and close), not a transaction per page', async () => {
-    const fixture = await start({ wrapFetch: discoverPages() });
+    const fixture = await start({ catalogue: { wrapFetch: discoverPages() } });
     const { catalogue, clock } = fixture;
     const { answers, timers, counts } = replaceFirstAnswers(fixture);
     await clock.runUntil(catalogue.sync.pull('trendingMovies', DAY));
@@ -418,7 +418,7 @@ describe('first answers: the sync hot path stays cheap', () => {
   });
 
   it('a page of it that intersects an answer adds one deletion, and deletes that answer', async () => {
-    const fixture = await start({ wrapFetch: discoverPages() });
+    const fixture = await start({ catalogue: { wrapFetch: discoverPages() } });
     const { catalogue, clock } = fixture;
     const { answers, timers, counts } = replaceFirstAnswers(fixture);
     await clock.runUntil(catalogue.sync.pull('discoverTv', { page: 7 }));

@@ -1,10 +1,11 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
+import { DATABASE_PROTOCOL_SUFFIX } from '../../src/catalogue-options.js';
 import { databaseOf } from '../../src/create-catalogue.js';
 import { isClosedError } from '../../src/errors/index.js';
 import { DATA_KINDS } from '../../src/store/data-kinds.js';
+import { closedAfterEach } from '../helpers/closed-after-each.js';
 import { record, until } from '../query/view-helpers.js';
-import { closedAfterEach } from './catalogue-fixture.js';
 
 const open = closedAfterEach();
 const SESSION = { account_id: 7, session_id: 's'.repeat(40) };
@@ -74,9 +75,9 @@ describe('lifecycle: clear, delete, storage, resume, closed', () => {
     const indexedDB = new IDBFactory();
     const { catalogue } = open({ catalogue: { indexedDB: { indexedDB, IDBKeyRange } } });
     await catalogue.sync.pull('trendingTv', { time_window: 'day' });
-    expect((await indexedDB.databases()).map((db) => db.name)).toContain('catalogue-test');
+    expect((await indexedDB.databases()).map((db) => db.name)).toContain(`catalogue-test${DATABASE_PROTOCOL_SUFFIX}`);
     await catalogue.delete();
-    expect((await indexedDB.databases()).map((db) => db.name)).not.toContain('catalogue-test');
+    expect(await indexedDB.databases()).toEqual([]);
     await expect(catalogue.sync.pull('trendingTv', { time_window: 'day' })).rejects.toSatisfy(isClosedError);
   });
 
@@ -119,7 +120,11 @@ describe('lifecycle: clear, delete, storage, resume, closed', () => {
     await until(first.clock, list, (s) => s.status === 'fresh' && !s.fetching);
     await list.fetchNextPage();
     await list.fetchNextPage();
-    await until(first.clock, list, (s) => s.pageCount === 3 && !s.fetching && s.status === 'fresh');
+    await until(
+      first.clock,
+      list,
+      (s) => s.pageCount === 3 && !s.fetching && !s.fetchingNextPage && s.status === 'fresh',
+    );
     const shown = list.getSnapshot().data?.results.length;
     recorder.stop();
     await first.catalogue.close();
@@ -128,7 +133,7 @@ describe('lifecycle: clear, delete, storage, resume, closed', () => {
     connectivity.setOnline(false);
     const again = catalogue.pages('popularPeople', {});
     const second = record(again);
-    const resumed = await until(clock, again, (s) => s.pageCount === 3 && s.status === 'fresh');
+    const resumed = await until(clock, again, (s) => s.data?.page === 3 && !s.fetchingNextPage);
     expect(resumed.data?.results.length).toBe(shown);
     expect(resumed.hasNextPage).toBe(true);
     expect(urls).toEqual([]);

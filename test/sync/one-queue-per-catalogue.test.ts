@@ -1,7 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
+import { closedAfterEach } from '../helpers/closed-after-each.js';
 import { until } from '../query/view-helpers.js';
-import { closedAfterEach } from './catalogue-fixture.js';
 
 // Counts the request queues built, through the real factory.
 const built = vi.hoisted(() => ({ queues: 0 }));

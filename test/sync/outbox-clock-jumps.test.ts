@@ -2,12 +2,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { databaseOf } from '../../src/create-catalogue.js';
 import { defaultOutboxLeaseMs } from '../../src/defaults.js';
 import type { FetchLike } from '../../src/env.js';
-import { createInProcessLocks } from '../../src/sync/background-lock.js';
+import { createInProcessLocks } from '../../src/sync/in-process-locks.js';
 import { OUTBOX_MAX_BACKOFF_MS } from '../../src/sync/outbox-claims.js';
 import { createVirtualClock } from '../../src/testing/index.js';
+import { type StoryWorld, storyWorld } from '../helpers/story-world.js';
 import { HeldSends } from '../reliability/support/held-sends.js';
 import { killableLocks } from '../support/killable-locks.js';
-import { type StoryWorld, storyWorld } from './outbox-stories-fixture.js';
 
 // Wall-clock jumps (a laptop waking, an NTP correction) around claims, sends and backoffs: the virtual clock's
 // `jump` moves `now()` while pending timers keep the time they had left, as real timers do.

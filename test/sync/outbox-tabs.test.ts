@@ -1,12 +1,14 @@
 import { IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DATABASE_PROTOCOL_SUFFIX } from '../../src/catalogue-options.js';
 import { databaseOf } from '../../src/create-catalogue.js';
 import { openCatalogueDatabase } from '../../src/store/catalogue-database.js';
-import { createInProcessLocks } from '../../src/sync/background-lock.js';
 import type { MutationSentEvent } from '../../src/sync/catalogue-events.js';
+import { createInProcessLocks } from '../../src/sync/in-process-locks.js';
 import { createVirtualClock } from '../../src/testing/index.js';
+import { holdWrites } from '../helpers/hold-writes.js';
+import { type StoryWorld, storyWorld } from '../helpers/story-world.js';
 import { killableLocks } from '../support/killable-locks.js';
-import { holdWrites, type StoryWorld, storyWorld } from './outbox-stories-fixture.js';
 
 let story: StoryWorld;
 afterEach(async () => {
@@ -71,7 +73,11 @@ describe('story 2: reload mid-send', () => {
     // The reload: the old page goes (its claim is handed back), the new one opens on the same database.
     await before.close();
     // Read with a bare database: a new catalogue would claim the row again at once.
-    const bare = openCatalogueDatabase({ name: 'catalogue-stories', indexedDB: story.world.indexedDB, IDBKeyRange });
+    const bare = openCatalogueDatabase({
+      name: `catalogue-stories${DATABASE_PROTOCOL_SUFFIX}`,
+      indexedDB: story.world.indexedDB,
+      IDBKeyRange,
+    });
     const [handedBack] = await bare.outbox.toArray();
     bare.close();
     expect(handedBack).toMatchObject({ state: 'pending', attempts: 1 });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { databaseOf } from '../../src/create-catalogue.js';
 import type { ViewSnapshot } from '../../src/sync/view-snapshot.js';
-import { type StoryWorld, storyWorld } from './outbox-stories-fixture.js';
+import { type StoryWorld, storyWorld } from '../helpers/story-world.js';
 
 let story: StoryWorld;
 afterEach(async () => {

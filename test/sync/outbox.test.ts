@@ -5,20 +5,18 @@ import { isPendingMutationsError, PendingMutationsError } from '../../src/errors
 import { observableSymbol } from '../../src/query/observable.js';
 import type { OutboxSnapshot } from '../../src/query/outbox-view.js';
 import type { MutationFailedEvent } from '../../src/sync/catalogue-events.js';
-import {
-  capturedOutput,
-  dumpDatabase,
-  handedOutSecrets,
-  type OutboxFixture,
-  openedDatabases,
-  outboxFixture,
-} from './outbox-fixture.js';
+import { type CatalogueWorld, catalogueWorld } from '../helpers/catalogue-world.js';
+import { dumpDatabase } from '../helpers/dump-database.js';
+import { outboxWorldOptions } from '../helpers/outbox-world-options.js';
+import { secretCapture } from '../helpers/secret-capture.js';
 
+/** The secrets the fake handed out during the whole file, and every instance's output and database: scanned after it. */
+const capture = secretCapture();
 let open: Catalogue[] = [];
-let fixture: OutboxFixture;
+let fixture: CatalogueWorld;
 
-function start(options?: Parameters<typeof outboxFixture>[0]): Catalogue {
-  fixture = outboxFixture({ door: 'lazy', ...options });
+function start(): Catalogue {
+  fixture = catalogueWorld(outboxWorldOptions(capture));
   return track(fixture.open());
 }
 
@@ -30,7 +28,7 @@ function track(catalogue: Catalogue): Catalogue {
 /** A ready session of a new account on the fake; its id becomes a secret the final scan looks for. */
 function newSession() {
   const session = fixture.service.control.createSession();
-  handedOutSecrets.add(session.session_id);
+  capture.secrets.add(session.session_id);
   return session;
 }
 
@@ -74,19 +72,19 @@ afterEach(async () => {
 afterAll(async () => {
   // After the whole file: no row of any table of any database holds the token, a session id or a request token.
   // (Counts stay loose so that a filtered run, `-t …`, still checks what it ran.)
-  expect(openedDatabases.length).toBeGreaterThan(0);
+  expect(capture.databases.length).toBeGreaterThan(0);
   // The token and at least one session id (one seed per fake, so ids repeat across tests).
-  expect(handedOutSecrets.size).toBeGreaterThanOrEqual(2);
-  for (const db of openedDatabases) {
+  expect(capture.secrets.size).toBeGreaterThanOrEqual(2);
+  for (const db of capture.databases) {
     for (const { table, text } of await dumpDatabase(db)) {
-      for (const secret of handedOutSecrets) expect(text.includes(secret), `${table} holds a secret`).toBe(false);
+      for (const secret of capture.secrets) expect(text.includes(secret), `${table} holds a secret`).toBe(false);
     }
     db.close();
   }
   // Nor does any log line or event.
-  expect(capturedOutput.length).toBeGreaterThan(0);
-  for (const line of capturedOutput) {
-    for (const secret of handedOutSecrets) expect(line.includes(secret), line).toBe(false);
+  expect(capture.output.length).toBeGreaterThan(0);
+  for (const line of capture.output) {
+    for (const secret of capture.secrets) expect(line.includes(secret), line).toBe(false);
   }
 });
 
@@ -640,7 +638,7 @@ describe('users, sessions and sign-out', () => {
     expect(await catalogue.auth.validate()).toMatchObject({ success: true });
     const rows = await dumpDatabase(databaseOf(catalogue));
     const holders = rows.filter(({ text }) =>
-      [...handedOutSecrets].some((s) => s !== token.request_token && text.includes(s)),
+      [...capture.secrets].some((s) => s !== token.request_token && text.includes(s)),
     );
     expect(holders.map((r) => r.table)).toEqual(['users']);
     expect(rows.some(({ text }) => text.includes(token.request_token))).toBe(false);

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { databaseOf } from '../../src/create-catalogue.js';
 import type { FetchLike } from '../../src/env.js';
 import type { ProgressEvent } from '../../src/sync/catalogue-events.js';
-import { type CatalogueFixture, catalogueFixture } from './catalogue-fixture.js';
+import { type OneCatalogue, oneCatalogue } from '../helpers/catalogue-world.js';
 
-let fixture: CatalogueFixture | undefined;
+let fixture: OneCatalogue | undefined;
 afterEach(async () => {
   await fixture?.catalogue.close();
   fixture = undefined;
@@ -55,7 +55,7 @@ function driftingDiscover(
 describe('sync.pullList', () => {
   it('pages through a whole drifting list: each id stored once, totals as served, progress to the end', async () => {
     const served = new Map<number, number[]>();
-    fixture = catalogueFixture({ wrapFetch: driftingDiscover(served) });
+    fixture = oneCatalogue({ catalogue: { wrapFetch: driftingDiscover(served) } });
     const { catalogue, clock } = fixture;
     const progress: ProgressEvent[] = [];
     catalogue.on('progress', (e) => progress.push(e));
@@ -83,7 +83,7 @@ describe('sync.pullList', () => {
 
   it('stops at the page count asked for, and refuses a page count that is not a positive integer', async () => {
     const served = new Map<number, number[]>();
-    fixture = catalogueFixture({ wrapFetch: driftingDiscover(served) });
+    fixture = oneCatalogue({ catalogue: { wrapFetch: driftingDiscover(served) } });
     const result = await fixture.clock.runUntil(fixture.catalogue.sync.pullList('discoverTv', {}, { pages: 3 }));
     expect(result.pages).toBe(3);
     expect([...served.keys()].sort()).toEqual([1, 2, 3]);
@@ -93,7 +93,7 @@ describe('sync.pullList', () => {
 
   it("clamps total_pages to the service's cap: 11,426 pages reported, 500 fetched (FACTS §3)", async () => {
     const served = new Map<number, number[]>();
-    fixture = catalogueFixture({ wrapFetch: driftingDiscover(served, 11_426) });
+    fixture = oneCatalogue({ catalogue: { wrapFetch: driftingDiscover(served, 11_426) } });
     const result = await fixture.clock.runUntil(
       fixture.catalogue.sync.pullList('discoverTv', {}, { pages: 'all', priority: 'background' }),
     );

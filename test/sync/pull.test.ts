@@ -3,9 +3,9 @@ import { endpoints, type OperationName } from '../../src/api/endpoints.js';
 import { databaseOf } from '../../src/create-catalogue.js';
 import type { CatalogueParams } from '../../src/sync/prepare-call.js';
 import type { PullOperation } from '../../src/sync/sync-engine.js';
-import { type CatalogueFixture, catalogueFixture } from './catalogue-fixture.js';
+import { type OneCatalogue, oneCatalogue } from '../helpers/catalogue-world.js';
 
-let fixture: CatalogueFixture | undefined;
+let fixture: OneCatalogue | undefined;
 afterEach(async () => {
   await fixture?.catalogue.close();
   fixture = undefined;
@@ -14,7 +14,7 @@ afterEach(async () => {
 type Truth = { results: { id: number }[] };
 
 /** Valid parameters for each GET operation, with ids taken from the fake's own lists. */
-function paramsFor(f: CatalogueFixture) {
+function paramsFor(f: OneCatalogue) {
   const control = f.service.control;
   const series = (control.groundTruth('trendingTv', { time_window: 'week', language: 'en-US' }) as Truth).results[0];
   const movie = (control.groundTruth('trendingMovies', { time_window: 'day', language: 'en-US' }) as Truth).results[0];
@@ -57,7 +57,7 @@ function paramsFor(f: CatalogueFixture) {
 
 describe('sync.pull', () => {
   it('pulls each stored GET operation and reads it back exactly as the service serves it', async () => {
-    fixture = catalogueFixture();
+    fixture = oneCatalogue();
     const { catalogue, service } = fixture;
     const session = service.control.createSession();
     await catalogue.setUser(session);
@@ -94,7 +94,7 @@ describe('sync.pull', () => {
   });
 
   it('sends the instance language and the session, and keeps the session out of every stored row', async () => {
-    fixture = catalogueFixture();
+    fixture = oneCatalogue();
     const { catalogue, service, urls } = fixture;
     const session = service.control.createSession();
     await catalogue.setUser(session);
@@ -118,7 +118,7 @@ describe('sync.pull', () => {
   });
 
   it('refuses credentials in parameters, another language, and per-user calls without a user, before any request', async () => {
-    fixture = catalogueFixture();
+    fixture = oneCatalogue();
     const { catalogue, urls } = fixture;
     await expect(
       catalogue.sync.pull('tvAccountStates', { series_id: 1, session_id: 'abc' } as never),
@@ -139,7 +139,7 @@ describe('sync.pull', () => {
   });
 
   it('shares one fetch and one write between concurrent pulls of the same call', async () => {
-    fixture = catalogueFixture();
+    fixture = oneCatalogue();
     const { catalogue, urls } = fixture;
     const results = await Promise.all(
       Array.from({ length: 5 }, () => catalogue.sync.pull('trendingMovies', { time_window: 'week' })),

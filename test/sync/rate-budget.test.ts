@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type BroadcastChannelLike, createInProcessChannels } from '../../src/sync/budget-channel.js';
+import type { BroadcastChannelLike } from '../../src/sync/budget-channel.js';
+import { createInProcessChannels } from '../../src/sync/in-process-channels.js';
 import { joinRateBudget, RATE_WINDOW_MS, type RateBudget } from '../../src/sync/rate-budget.js';
 import { createVirtualClock, type FakeLogEntry, type VirtualClock } from '../../src/testing/index.js';
+import type { CatalogueWorld } from '../helpers/catalogue-world.js';
+import { tabsWorld } from '../helpers/tabs-world.js';
 import { seededRandom } from '../support/seeded-random.js';
-import { type TabsFixture, tabsFixture } from './tabs-fixture.js';
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -139,9 +141,9 @@ describe('rate budget leases', () => {
   });
 });
 
-let fixture: TabsFixture | undefined;
+let fixture: CatalogueWorld | undefined;
 afterEach(async () => {
-  await fixture?.close();
+  await fixture?.closeAll();
   fixture = undefined;
 });
 
@@ -160,10 +162,11 @@ const SORTS = ['popularity.desc', 'vote_average.desc', 'first_air_date.desc'] as
 
 /** Three instances on one database, each pulling 60 different discover pages at once. */
 async function threeTabsPulling(options: { share: boolean }) {
-  fixture = tabsFixture({ rateLimit: { perSecond: 30 } });
+  fixture = tabsWorld({ rateLimit: { perSecond: 30 } });
   const f = fixture;
   const tabs = SORTS.map((_, i) =>
-    f.open(`tab${i}`, {
+    f.open({
+      tab: `tab${i}`,
       rateLimit: { perSecond: 30, concurrency: 8 },
       retry: { attempts: 1 },
       ...(options.share ? {} : { broadcastChannel: false }),

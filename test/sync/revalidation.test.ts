@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { databaseOf } from '../../src/create-catalogue.js';
 import { readRef, touchRead } from '../../src/store/index.js';
+import { type OneCatalogue, oneCatalogue } from '../helpers/catalogue-world.js';
 import { countWrites } from '../store/store-fixtures.js';
-import { type CatalogueFixture, catalogueFixture } from './catalogue-fixture.js';
 
-let fixture: CatalogueFixture | undefined;
+let fixture: OneCatalogue | undefined;
 afterEach(async () => {
   await fixture?.catalogue.close();
   fixture = undefined;
@@ -14,7 +14,7 @@ const HOUR = 3_600_000;
 
 describe('freshness and revalidation', () => {
   it('goes missing → fresh → stale in virtual time, using the registry default without Cache-Control', async () => {
-    fixture = catalogueFixture({ catalogue: { freshness: { trendingTv: 3600 } } });
+    fixture = oneCatalogue({ catalogue: { freshness: { trendingTv: 3600 } } });
     const { catalogue, clock } = fixture;
     const call = ['trendingTv', { time_window: 'day' }] as const;
     expect(await catalogue.sync.freshness(...call)).toBe('missing');
@@ -27,7 +27,7 @@ describe('freshness and revalidation', () => {
   });
 
   it('serves stale data while it revalidates in the background, then serves the new data', async () => {
-    fixture = catalogueFixture({ catalogue: { freshness: { trendingTv: 60 } } });
+    fixture = oneCatalogue({ catalogue: { freshness: { trendingTv: 60 } } });
     const { catalogue, clock, service, urls } = fixture;
     const call = ['trendingTv', { time_window: 'day' }] as const;
     const first = await catalogue.sync.ensureFresh(...call);
@@ -60,7 +60,7 @@ describe('freshness and revalidation', () => {
 
   it('revalidates with If-None-Match: a 304 renews freshness and writes no record and no list page', async () => {
     // The eager door: the write counter is store middleware, which goes in before the core's database opens.
-    fixture = catalogueFixture({ catalogue: { freshness: { popularPeople: 60 } }, door: 'eager' });
+    fixture = oneCatalogue({ catalogue: { freshness: { popularPeople: 60 } }, door: 'eager' });
     const { catalogue, clock, service } = fixture;
     const writes = countWrites(databaseOf(catalogue));
     const events: string[] = [];
@@ -82,7 +82,7 @@ describe('freshness and revalidation', () => {
   });
 
   it('without 304s (the real service may never send one) an equal ETag still writes no record', async () => {
-    fixture = catalogueFixture({
+    fixture = oneCatalogue({
       service: { conditionalRequests: false },
       catalogue: { freshness: { popularPeople: 60 } },
     });
@@ -105,7 +105,7 @@ describe('freshness and revalidation', () => {
   });
 
   it('quarantines a response that fails validation, keeps the data it had, and reports it', async () => {
-    fixture = catalogueFixture();
+    fixture = oneCatalogue();
     const { catalogue, service } = fixture;
     const call = ['airingToday', {}] as const;
     await catalogue.sync.pull(...call);
@@ -132,7 +132,7 @@ describe('freshness and revalidation', () => {
   });
 
   it('records a failed pull on the key without touching the data, and does not retry a 404', async () => {
-    fixture = catalogueFixture();
+    fixture = oneCatalogue();
     const { catalogue, urls } = fixture;
     const errors: unknown[] = [];
     catalogue.on('error', (e) => errors.push(e));
@@ -156,7 +156,7 @@ describe('freshness and revalidation', () => {
 
 describe('sync.refresh', () => {
   it('revalidates what is stale, most recently read first, within the budget, and only the current user', async () => {
-    fixture = catalogueFixture({ catalogue: { freshness: { trendingTv: 60, trendingMovies: 60, popularPeople: 60 } } });
+    fixture = oneCatalogue({ catalogue: { freshness: { trendingTv: 60, trendingMovies: 60, popularPeople: 60 } } });
     const { catalogue, clock, service } = fixture;
     const session = service.control.createSession();
     await catalogue.setUser(session);
@@ -183,7 +183,7 @@ describe('sync.refresh', () => {
   });
 
   it("leaves another user's stale entries alone: they need that user's credentials", async () => {
-    fixture = catalogueFixture({ catalogue: { freshness: { tvAccountStates: 60 } } });
+    fixture = oneCatalogue({ catalogue: { freshness: { tvAccountStates: 60 } } });
     const { catalogue, clock, service } = fixture;
     const alice = service.control.createSession();
     const bob = service.control.createSession();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createInProcessLocks } from '../../src/sync/background-lock.js';
+import { createInProcessLocks } from '../../src/sync/in-process-locks.js';
 import { holdSenderLiveness, senderLockName } from '../../src/sync/sender-liveness.js';
 import { killableLocks } from '../support/killable-locks.js';
 

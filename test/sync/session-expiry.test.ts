@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type Catalogue, databaseOf } from '../../src/create-catalogue.js';
 import type { MutationFailedEvent } from '../../src/sync/catalogue-events.js';
 import { FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
-import { BASE_URL, handedOutSecrets, type OutboxFixture, outboxFixture } from './outbox-fixture.js';
+import { BASE_URL, type CatalogueWorld, catalogueWorld } from '../helpers/catalogue-world.js';
+import { outboxWorldOptions } from '../helpers/outbox-world-options.js';
 
 /**
  * A change refused because the user's session ended (it expired, or was revoked elsewhere) is not the change's
@@ -10,7 +11,7 @@ import { BASE_URL, handedOutSecrets, type OutboxFixture, outboxFixture } from '.
  * user's sign-out drops it. Refusals that are the change's (or the API key's) stay final.
  */
 
-let fixture: OutboxFixture;
+let fixture: CatalogueWorld;
 const opened: Catalogue[] = [];
 afterEach(async () => {
   for (const catalogue of opened.splice(0)) await catalogue.close();
@@ -23,9 +24,7 @@ function open(): Catalogue {
 }
 
 function newSession(accountId?: number) {
-  const session = fixture.service.control.createSession(accountId === undefined ? {} : { account_id: accountId });
-  handedOutSecrets.add(session.session_id);
-  return session;
+  return fixture.service.control.createSession(accountId === undefined ? {} : { account_id: accountId });
 }
 
 /** How the session ends on the service: its expiry, or a revoke from another device (the real `DELETE`). */
@@ -50,7 +49,7 @@ interface World {
 }
 
 async function signedIn(): Promise<World> {
-  fixture = outboxFixture({ door: 'lazy' });
+  fixture = catalogueWorld(outboxWorldOptions());
   recordWrites();
   const session = newSession();
   const series = fixture.service.control.allSeries()[0]?.id as number;
@@ -275,9 +274,8 @@ describe('refusals that are not the session stay final', () => {
   }
 
   it('a guest whose session ended cannot be the same guest again: its change fails, as before', async () => {
-    fixture = outboxFixture({ door: 'lazy' });
+    fixture = catalogueWorld(outboxWorldOptions());
     const guest = fixture.service.control.createGuestSession();
-    handedOutSecrets.add(guest.guest_session_id);
     const series = fixture.service.control.allSeries()[0]?.id as number;
     const catalogue = open();
     const failed = failures(catalogue);

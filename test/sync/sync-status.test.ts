@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { initialSyncStatus, nextSyncStatus, type SyncStatus } from '../../src/sync/sync-status.js';
+import { nextSyncStatus } from '../../src/sync/next-sync-status.js';
+import { initialSyncStatus, type SyncStatus } from '../../src/sync/sync-status.js';
 
 const error = { name: 'NetworkError', message: 'down', operation: 'trendingTv' as const, at: 5 };
 

@@ -3,6 +3,7 @@
  * life and are deleted when a benchmark is done with them (the profile's disk); `shared()` is the same
  * IndexedDB, which idb-keyval already opens as the global.
  */
+import { DATABASE_PROTOCOL_SUFFIX } from '../../../src/catalogue-options.js';
 import type { BenchStorage, IdbPair } from '../../benchmark.js';
 
 function deleteDatabase(name: string): Promise<void> {
@@ -25,7 +26,10 @@ export function browserStorage(): BenchStorage {
     fresh(prefix) {
       count += 1;
       const name = `${prefix}-${Date.now().toString(36)}-${count}`;
-      return { ...pair, name, remove: () => deleteDatabase(name) };
+      // A catalogue given the name as its `dbName` keeps its database at the suffixed name: both go.
+      const remove = () =>
+        Promise.all([deleteDatabase(name), deleteDatabase(`${name}${DATABASE_PROTOCOL_SUFFIX}`)]).then(() => {});
+      return { ...pair, name, remove };
     },
     shared: () => pair,
     // Seen here: warm starts timed right after the 100k views ingest ran up to 2–3× slower on every side (raw Dexie

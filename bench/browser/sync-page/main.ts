@@ -11,7 +11,7 @@ import { QueryClient } from '@tanstack/query-core';
 import { experimental_createQueryPersister } from '@tanstack/query-persist-client-core';
 import { Dexie } from 'dexie';
 import { z } from 'zod';
-import { createCatalogue } from '../../../src/index.js';
+import { createCatalogue, DATABASE_PROTOCOL_SUFFIX } from '../../../src/index.js';
 import { keyvalStorage } from '../sides/keyval.js';
 import { LANGUAGE, pool, TOKEN } from '../sides/shared.js';
 import type { SyncKind, SyncList, SyncPageApi, SyncRun, SyncSide } from './api.js';
@@ -132,7 +132,7 @@ const sides: Record<SyncSide, (lists: readonly SyncList[], api: string) => Promi
     }
     return async () => {
       await catalogue.close();
-      await deleteDatabase(name);
+      await deleteDatabase(`${name}${DATABASE_PROTOCOL_SUFFIX}`);
     };
   },
   async raw(lists, api) {

@@ -46,6 +46,11 @@ export function myListScreen(ctx: DemoContext): Screen {
       );
       return;
     }
+    // A signed-in reload reads its session back first: not a sign-in prompt for its first moments.
+    if (ctx.catalogue.user.getSnapshot().status === 'restoring') {
+      draw(h('p', { 'aria-busy': 'true' }, 'Restoring your session…'));
+      return;
+    }
     const user = demoUserOf(ctx.catalogue);
     if (user?.list_id === undefined) {
       draw(...signInPrompt(ctx, user !== undefined));

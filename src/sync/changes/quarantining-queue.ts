@@ -39,6 +39,7 @@ export function quarantiningQueue(queue: RequestQueue, deps: QuarantiningDeps): 
   return {
     send,
     request,
+    adopt: (answer) => queue.adopt(answer),
     on: (event, listener) => queue.on(event, listener),
     off: (event, listener) => queue.off(event, listener),
     get stats() {

@@ -10,8 +10,8 @@ import {
   type BackgroundRun,
   registerBackgroundRefresh,
 } from '../../../src/sw/index.js';
-import { createInProcessLocks } from '../../../src/sync/background-lock.js';
 import type { FreshnessOverrides } from '../../../src/sync/freshness.js';
+import { createInProcessLocks } from '../../../src/sync/in-process-locks.js';
 import { FAKE_ACCESS_TOKEN } from '../../../src/testing/service/options.js';
 import { SW_DB_NAME, SW_TAG } from './sw-config.js';
 import type { PageParams, SwE2EPageApi, WatchedSeries } from './sw-page-api.js';

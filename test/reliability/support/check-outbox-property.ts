@@ -1,8 +1,8 @@
 import fc from 'fast-check';
+import { watchUnhandledRejections } from '../../helpers/watch-unhandled-rejections.js';
 import { printFigures } from './figures.js';
 import { outboxPlan } from './outbox-plan.js';
 import { type RunCounts, runOutboxPlan } from './outbox-property-run.js';
-import { watchUnhandledRejections } from './world.js';
 
 export interface PropertyResult {
   readonly runs: number;

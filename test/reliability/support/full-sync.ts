@@ -1,8 +1,8 @@
 import type { Catalogue } from '../../../src/create-catalogue.js';
 import { databaseOf } from '../../../src/create-catalogue.js';
 import type { RefreshChangesResult } from '../../../src/sync/changes/change-feed-options.js';
+import type { CatalogueWorld } from '../../helpers/catalogue-world.js';
 import { mutatePlannedEpisodes, pullRound, type SyncPlan } from './sync-plan.js';
-import type { World } from './world.js';
 
 export interface FullSyncResult {
   /** Rounds of pulls until every resource was stored (1 without failures). */
@@ -29,7 +29,7 @@ export interface FullSyncOptions {
  * tracked episode until they all applied. Everything runs on the world's virtual clock.
  */
 export async function fullSync(
-  world: World,
+  world: CatalogueWorld,
   catalogue: Catalogue,
   plan: SyncPlan,
   options: FullSyncOptions = {},

@@ -1,13 +1,12 @@
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { OperationName } from '../../../src/api/index.js';
 import type { CatalogueOptions } from '../../../src/catalogue-options.js';
 import type { Catalogue } from '../../../src/create-catalogue.js';
-import { createCatalogue } from '../../../src/eager-entry.js';
-import { createManualConnectivity } from '../../../src/env.js';
 import type { MutationOperation } from '../../../src/store/outbox-rows.js';
-import { createVirtualClock, type VirtualClock } from '../../../src/testing/index.js';
+import type { VirtualClock } from '../../../src/testing/index.js';
 import { exampleParams, TEST_BASE_URL, TEST_TOKEN } from '../../helpers/api-client.js';
+import { catalogueWorld } from '../../helpers/catalogue-world.js';
 import { createRecordingFetch, type FakeHandler, type RecordingFetch } from '../../helpers/recording-fetch.js';
+import { seededRandom } from '../../support/seeded-random.js';
 
 export interface HostileCatalogue {
   readonly catalogue: Catalogue;
@@ -17,10 +16,6 @@ export interface HostileCatalogue {
   answer(handler: FakeHandler): void;
 }
 
-import { seededRandom } from '../../support/seeded-random.js';
-
-export { seededRandom };
-
 /**
  * A catalogue over a fresh fake IndexedDB and a recording fetch whose answers the test swaps at will; by default
  * the server answers 500 (no test here should reach it unless it says so).
@@ -28,16 +23,13 @@ export { seededRandom };
 export function hostileCatalogue(options: Partial<CatalogueOptions> = {}): HostileCatalogue {
   let handler: FakeHandler = () => new Response('{"status_code":11}', { status: 500 });
   const fetch = createRecordingFetch((request) => handler(request));
-  const clock = createVirtualClock(Date.UTC(2026, 10, 1));
-  const catalogue = createCatalogue({
+  const world = catalogueWorld({ dbName: 'hostile-input' });
+  const catalogue = world.open({
     baseUrl: TEST_BASE_URL,
     accessToken: TEST_TOKEN,
-    fetch,
-    clock,
-    connectivity: createManualConnectivity(true),
+    // The world's fake service stays out of it: every request goes to the answers the test swaps.
+    wrapFetch: () => fetch,
     random: seededRandom(),
-    indexedDB: { indexedDB: new IDBFactory(), IDBKeyRange },
-    dbName: 'hostile-input',
     // No retries: one hostile answer per call keeps the request counts exact.
     retry: { attempts: 1 },
     ...options,
@@ -45,7 +37,7 @@ export function hostileCatalogue(options: Partial<CatalogueOptions> = {}): Hosti
   return {
     catalogue,
     fetch,
-    clock,
+    clock: world.clock,
     answer(next) {
       handler = next;
     },

@@ -4,10 +4,12 @@ import { databaseOf } from '../../../src/create-catalogue.js';
 import { defaultOutboxLeaseMs } from '../../../src/defaults.js';
 import { isUnsettled } from '../../../src/store/outbox-store.js';
 import { OUTBOX_MAX_BACKOFF_MS, POLL_MS } from '../../../src/sync/outbox-claims.js';
+import { type CatalogueWorld, catalogueWorld } from '../../helpers/catalogue-world.js';
+import { reliabilityWorldOptions } from '../../helpers/reliability-world-options.js';
+import { seededRandom } from '../../support/seeded-random.js';
 import { HeldSends } from './held-sends.js';
 import { Intent, type Rated, type ScriptUser } from './mutation-script.js';
 import { LIST_ITEMS, type OutboxPlan, type PlannedChange, SERIES_POOL } from './outbox-plan.js';
-import { createWorld, seededRandom, type World } from './world.js';
 import { matchesRows, WriteLedger, writeKeyOf } from './write-ledger.js';
 
 /** What one run met, summed over the runs for the figures line. */
@@ -57,7 +59,9 @@ interface Tab {
 
 /** One random run: two accounts (each with a list) and a guest, `plan.tabs` catalogues on one database. */
 export async function runOutboxPlan(plan: OutboxPlan, counts: RunCounts): Promise<Violation | undefined> {
-  const world = createWorld({ seed: plan.faultSeed, service: { scale: 'small', rateLimit: false } });
+  const world = catalogueWorld(
+    reliabilityWorldOptions(plan.faultSeed, { service: { scale: 'small', rateLimit: false } }),
+  );
   const { control } = world.service;
   const indexedDB = new IDBFactory();
   const movies = (control.groundTruth('trendingMovies', { time_window: 'day' }) as { results: { id: number }[] })
@@ -284,7 +288,7 @@ type AccountState = { favorite: boolean; rated: Rated; watchlist?: boolean };
 
 /** The service equals what each user meant, and the stored state (read as each user) equals the service. */
 async function compare(
-  world: World,
+  world: CatalogueWorld,
   tab: Tab,
   users: readonly ScriptUser[],
   series: readonly number[],

@@ -12,8 +12,8 @@ import { inProcessLocksFor } from '../../../src/sync/instance-coordination.js';
 import { type CatalogueParams, prepareCall } from '../../../src/sync/prepare-call.js';
 import { senderLockName } from '../../../src/sync/sender-liveness.js';
 import type { PullOperation } from '../../../src/sync/sync-engine.js';
+import type { OneCatalogue } from '../../helpers/catalogue-world.js';
 import { interceptMutations } from '../../helpers/mutate-middleware.js';
-import type { CatalogueFixture } from '../../sync/catalogue-fixture.js';
 
 /** Figures of the whole file, for the reliability README. */
 export const quotaFigures = {
@@ -209,7 +209,7 @@ export function countDeletesPerTransaction(db: CatalogueDatabase): Map<unknown, 
  * User data of every kind, and a pending change in the outbox (the background lock is held elsewhere, so the
  * outbox keeps it exactly as written).
  */
-export async function storeUserData(f: CatalogueFixture): Promise<number[]> {
+export async function storeUserData(f: OneCatalogue): Promise<number[]> {
   const { catalogue, service, clock } = f;
   const session = service.control.createSession();
   await catalogue.setUser(session);

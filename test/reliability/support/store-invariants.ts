@@ -5,8 +5,8 @@ import { type CatalogueDatabase, openCatalogueDatabase } from '../../../src/stor
 import { readStored } from '../../../src/store/read-stored.js';
 import { listKeyOf, requestedPage } from '../../../src/store/store-keys.js';
 import { isStoredOperation, mappingOf } from '../../../src/store/store-mappings.js';
+import type { CatalogueWorld } from '../../helpers/catalogue-world.js';
 import { mutateMiddleware } from '../../helpers/mutate-middleware.js';
-import type { World } from './world.js';
 
 /**
  * A DBCore middleware that counts every `mutate` (put, add, delete) of the database and, at the `crashAt`-th,
@@ -72,7 +72,7 @@ export async function storeViolations(db: CatalogueDatabase): Promise<string[]> 
 
 /** Opens the world's database on its own connection (as a new page would), runs `check`, closes it. */
 export async function withDatabase<T>(
-  world: World,
+  world: CatalogueWorld,
   name: string,
   check: (db: CatalogueDatabase) => Promise<T>,
 ): Promise<T> {

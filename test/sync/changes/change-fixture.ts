@@ -2,8 +2,8 @@ import { expect } from 'vitest';
 import type { TaggedImagesPage } from '../../../src/api/schemas/tagged-image.js';
 import { databaseOf } from '../../../src/create-catalogue.js';
 import type { ChangesAppliedEvent } from '../../../src/sync/catalogue-events.js';
+import { type OneCatalogue, oneCatalogue } from '../../helpers/catalogue-world.js';
 import { countWrites, type WriteCounter } from '../../store/store-fixtures.js';
-import { type CatalogueFixture, catalogueFixture } from '../catalogue-fixture.js';
 
 /** The episode fields the store keeps and the fake can report. */
 export const EPISODE_FIELDS = [
@@ -20,9 +20,9 @@ export const EPISODE_FIELDS = [
 /** Every change key the fake emits (`vote_average` changes silently on the real service too: not a change key). */
 export const CHANGE_KEYS = ['name', 'overview', 'air_date', 'still_path', 'production_code', 'runtime'] as const;
 
-export interface ChangeFixture extends CatalogueFixture {
+export interface ChangeFixture extends OneCatalogue {
   /** Rows written per table, counted by a DBCore middleware below the library. */
-  readonly writes: WriteCounter;
+  readonly rowWrites: WriteCounter;
   readonly events: ChangesAppliedEvent[];
   /** Series tracked, in order. */
   readonly series: number[];
@@ -30,13 +30,13 @@ export interface ChangeFixture extends CatalogueFixture {
   readonly episodes: number[];
 }
 
-type FixtureOptions = Parameters<typeof catalogueFixture>[0];
+type FixtureOptions = Parameters<typeof oneCatalogue>[0];
 
 /** A catalogue tracking the first `seriesCount` non-adult series of the fake (all their seasons). */
 export async function changeFixture(seriesCount: number, options: FixtureOptions = {}): Promise<ChangeFixture> {
   // The eager door: the write counter is DBCore middleware, installed before the core's database opens (it must be).
-  const fixture = catalogueFixture({ door: 'eager', ...options });
-  const writes = countWrites(databaseOf(fixture.catalogue));
+  const fixture = oneCatalogue({ door: 'eager', ...options });
+  const rowWrites = countWrites(databaseOf(fixture.catalogue));
   const events: ChangesAppliedEvent[] = [];
   fixture.catalogue.on('changesApplied', (event) => events.push(event));
   const series = fixture.service.control
@@ -46,12 +46,12 @@ export async function changeFixture(seriesCount: number, options: FixtureOptions
     .map((s) => s.id as number);
   for (const id of series) await fixture.clock.runUntil(fixture.catalogue.track.series(id));
   const episodes = (await databaseOf(fixture.catalogue).episodeCursors.toCollection().primaryKeys()) as number[];
-  writes.reset();
-  return { ...fixture, writes, events, series, episodes };
+  rowWrites.reset();
+  return { ...fixture, rowWrites, events, series, episodes };
 }
 
 /** The stored episode's fields next to the fake's current ones. */
-export async function storedAndTruth(fixture: CatalogueFixture, id: number) {
+export async function storedAndTruth(fixture: OneCatalogue, id: number) {
   const row = await databaseOf(fixture.catalogue).episodes.get(id);
   const truth = fixture.service.control.episode(id);
   const pick = (source: Record<string, unknown> | undefined) =>
@@ -60,7 +60,7 @@ export async function storedAndTruth(fixture: CatalogueFixture, id: number) {
 }
 
 /** Asserts the store holds the fake's ground truth for every id. */
-export async function expectStoreMatchesFake(fixture: CatalogueFixture, ids: readonly number[]): Promise<void> {
+export async function expectStoreMatchesFake(fixture: OneCatalogue, ids: readonly number[]): Promise<void> {
   for (const id of ids) {
     const { stored, truth } = await storedAndTruth(fixture, id);
     expect(stored, `episode ${id}`).toEqual(truth);
@@ -68,13 +68,13 @@ export async function expectStoreMatchesFake(fixture: CatalogueFixture, ids: rea
 }
 
 /** Mutates `count` tracked episodes of `seriesId` in the change keys only (deterministic, seeded). */
-export function mutate(fixture: CatalogueFixture, seriesId: number, count: number): number[] {
+export function mutate(fixture: OneCatalogue, seriesId: number, count: number): number[] {
   const mutated = fixture.service.control.mutateEpisodes({ count, series_id: seriesId, keys: CHANGE_KEYS });
   return mutated.map((m) => m.episode_id);
 }
 
 /** How many episodeChanges / tvChanges / season-details requests were sent since `from` (index into urls). */
-export function requestsSince(fixture: CatalogueFixture, from: number) {
+export function requestsSince(fixture: OneCatalogue, from: number) {
   const urls = fixture.urls.slice(from).map((url) => new URL(url).pathname);
   return {
     episodeChanges: urls.filter((p) => /^\/3\/tv\/episode\/\d+\/changes$/.test(p)).length,
@@ -88,7 +88,7 @@ export function requestsSince(fixture: CatalogueFixture, from: number) {
  * Awaits `promise` while letting real work settle and moving virtual time in small steps (rate windows, retries).
  * `clock.runUntil` jumps to the next timer, which with a subscribed view may be its expiry hours away.
  */
-export async function drive<T>(clock: CatalogueFixture['clock'], promise: Promise<T>, maxMs = 60_000): Promise<T> {
+export async function drive<T>(clock: OneCatalogue['clock'], promise: Promise<T>, maxMs = 60_000): Promise<T> {
   let done = false;
   promise.then(
     () => {
@@ -107,7 +107,7 @@ export async function drive<T>(clock: CatalogueFixture['clock'], promise: Promis
 }
 
 /** A popular person whose first tagged-images page shows an episode: stored, with that episode. */
-export async function personWithEpisode(f: CatalogueFixture) {
+export async function personWithEpisode(f: OneCatalogue) {
   const { catalogue, clock } = f;
   await clock.runUntil(catalogue.sync.pull('popularPeople', {}));
   const people = (await catalogue.read('popularPeople', {}))?.results ?? [];

@@ -2,14 +2,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { TaggedImagesPage } from '../../../src/api/schemas/tagged-image.js';
 import { databaseOf } from '../../../src/create-catalogue.js';
 import { storeRequestKey } from '../../../src/store/index.js';
+import { type OneCatalogue, oneCatalogue } from '../../helpers/catalogue-world.js';
 import { record, until } from '../../query/view-helpers.js';
-import { type CatalogueFixture, catalogueFixture } from '../catalogue-fixture.js';
 import { drive, personWithEpisode } from './change-fixture.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-let open: CatalogueFixture | undefined;
+let open: OneCatalogue | undefined;
 afterEach(async () => {
   await open?.catalogue.close();
   open = undefined;
@@ -17,7 +17,7 @@ afterEach(async () => {
 
 describe('unpatchable change keys', () => {
   it('a new still patches the episode, marks its season images and tagged-image pages stale, and the view revalidates', async () => {
-    const f = catalogueFixture();
+    const f = oneCatalogue();
     open = f;
     const { catalogue, clock, service } = f;
     const { personId, episode } = await personWithEpisode(f);

@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { databaseOf } from '../../../src/create-catalogue.js';
 import type { FetchLike } from '../../../src/env.js';
-import type { CatalogueFixture } from '../catalogue-fixture.js';
+import type { OneCatalogue } from '../../helpers/catalogue-world.js';
 import { changeFixture, expectStoreMatchesFake, mutate, personWithEpisode, requestsSince } from './change-fixture.js';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-let open: CatalogueFixture | undefined;
+let open: OneCatalogue | undefined;
 afterEach(async () => {
   await open?.catalogue.close();
   open = undefined;
@@ -92,7 +92,7 @@ describe('refreshChanges aborted mid-run', () => {
         return fetch(input, init);
       };
     };
-    const f = await changeFixture(2, { wrapFetch });
+    const f = await changeFixture(2, { catalogue: { wrapFetch } });
     open = f;
     await f.clock.advance(60 * MINUTE);
     const changed = [...mutate(f, f.series[0] as number, 4), ...mutate(f, f.series[1] as number, 4)];
@@ -101,14 +101,14 @@ describe('refreshChanges aborted mid-run', () => {
     const signal = control.controller.signal;
 
     await expect(f.clock.runUntil(f.catalogue.sync.refreshChanges({ budget: 1000, signal }))).rejects.toThrow('stop');
-    const firstRun = f.writes.rows.episodes ?? 0;
+    const firstRun = f.rowWrites.rows.episodes ?? 0;
     expect(firstRun).toBeLessThan(changed.length);
 
     const second = await f.clock.runUntil(f.catalogue.sync.refreshChanges({ budget: 1000 }));
     expect(second.failed).toBe(0);
     await expectStoreMatchesFake(f, f.episodes);
     // Every changed episode was written exactly once over both runs, and announced once.
-    expect(f.writes.rows.episodes).toBe(changed.length);
+    expect(f.rowWrites.rows.episodes).toBe(changed.length);
     expect(f.events.map((e) => e.episodeId).sort()).toEqual([...changed].sort());
   });
 });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { databaseOf } from '../../../src/create-catalogue.js';
 import { FAKE_ACCESS_TOKEN } from '../../../src/testing/index.js';
-import { BASE_URL, type CatalogueFixture } from '../catalogue-fixture.js';
+import { BASE_URL, type OneCatalogue } from '../../helpers/catalogue-world.js';
 import { changeFixture, expectStoreMatchesFake } from './change-fixture.js';
 
 const HOUR = 3_600_000;
@@ -10,7 +10,7 @@ interface Feed {
   changes: { key: string; items: { action: string; value?: unknown; original_value?: unknown }[] }[];
 }
 
-let open: CatalogueFixture | undefined;
+let open: OneCatalogue | undefined;
 afterEach(async () => {
   await open?.catalogue.close();
   open = undefined;

@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { databaseOf } from '../../../src/create-catalogue.js';
 import { FAKE_ACCESS_TOKEN } from '../../../src/testing/index.js';
+import { BASE_URL, type OneCatalogue } from '../../helpers/catalogue-world.js';
 import { record, until } from '../../query/view-helpers.js';
-import { BASE_URL, type CatalogueFixture } from '../catalogue-fixture.js';
 import { changeFixture, drive, expectStoreMatchesFake, mutate, requestsSince } from './change-fixture.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-let open: CatalogueFixture | undefined;
+let open: OneCatalogue | undefined;
 afterEach(async () => {
   await open?.catalogue.close();
   open = undefined;
@@ -29,7 +29,7 @@ describe('sync.refreshChanges', () => {
     const result = await f.clock.runUntil(f.catalogue.sync.refreshChanges({ budget: 1000 }));
 
     await expectStoreMatchesFake(f, f.episodes);
-    expect(f.writes.rows.episodes).toBe(4);
+    expect(f.rowWrites.rows.episodes).toBe(4);
     expect(result).toMatchObject({ patched: 4, failed: 0, remaining: 0, fallback: 0 });
     expect(new Set(f.events.map((e) => e.episodeId))).toEqual(new Set(changed));
     // Asked top-down (series list → series feed → season feeds), only the changed episodes were polled.
@@ -73,11 +73,11 @@ describe('sync.refreshChanges', () => {
     await f.clock.advance(MINUTE);
     await f.clock.runUntil(f.catalogue.sync.refreshChanges({ budget: 1000 }));
     const events = f.events.length;
-    f.writes.reset();
+    f.rowWrites.reset();
     // Same day, same windows: every item comes back and is recognised as applied.
     const again = await f.clock.runUntil(f.catalogue.sync.refreshChanges({ budget: 1000 }));
     expect(again.patched).toBe(0);
-    expect(f.writes.rows.episodes ?? 0).toBe(0);
+    expect(f.rowWrites.rows.episodes ?? 0).toBe(0);
     expect(f.events).toHaveLength(events);
     await expectStoreMatchesFake(f, f.episodes);
   });

@@ -1,21 +1,21 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { databaseOf } from '../../../src/create-catalogue.js';
-import { type CatalogueFixture, catalogueFixture } from '../catalogue-fixture.js';
+import { type OneCatalogue, oneCatalogue } from '../../helpers/catalogue-world.js';
 import { changeFixture, expectStoreMatchesFake, mutate } from './change-fixture.js';
 
-let open: CatalogueFixture | undefined;
+let open: OneCatalogue | undefined;
 afterEach(async () => {
   await open?.catalogue.close();
   open = undefined;
 });
 
-function firstSeries(f: CatalogueFixture): number {
+function firstSeries(f: OneCatalogue): number {
   return f.service.control.allSeries().find((s) => s.adult === false)?.id as number;
 }
 
 describe('catalogue.track', () => {
   it('track.series fetches every season until the service answers 404, and every episode gets a cursor', async () => {
-    const f = catalogueFixture();
+    const f = oneCatalogue();
     open = f;
     const series = firstSeries(f);
     const result = await f.clock.runUntil(f.catalogue.track.series(series));
@@ -33,7 +33,7 @@ describe('catalogue.track', () => {
   });
 
   it('track.series with explicit seasons fetches only those', async () => {
-    const f = catalogueFixture();
+    const f = oneCatalogue();
     open = f;
     const series = firstSeries(f);
     const result = await f.clock.runUntil(f.catalogue.track.series(series, { seasons: [1] }));
@@ -42,7 +42,7 @@ describe('catalogue.track', () => {
   });
 
   it('track.episode fetches an episode not stored yet with its season, and refuses one it cannot place', async () => {
-    const f = catalogueFixture();
+    const f = oneCatalogue();
     open = f;
     const series = firstSeries(f);
     const id = f.service.control.episodeId({ series_id: series, season_number: 1, episode_number: 2 }) as number;
@@ -56,7 +56,7 @@ describe('catalogue.track', () => {
   });
 
   it('refreshChanges validates its budget', async () => {
-    const f = catalogueFixture();
+    const f = oneCatalogue();
     open = f;
     await expect(f.catalogue.sync.refreshChanges({ budget: -1 })).rejects.toThrow(/budget/);
     await expect(f.catalogue.sync.refreshChanges({ budget: 1.5 })).rejects.toThrow(/budget/);
@@ -69,7 +69,7 @@ describe('catalogue.track', () => {
     const changed = mutate(f, f.series[0] as number, 2);
     await f.clock.advance(60_000);
     await f.clock.runUntil(f.catalogue.sync.refresh({ budget: 50 }));
-    expect(f.writes.rows.episodes).toBe(2);
+    expect(f.rowWrites.rows.episodes).toBe(2);
     expect(new Set(f.events.map((e) => e.episodeId))).toEqual(new Set(changed));
     await expectStoreMatchesFake(f, f.episodes);
   });
