@@ -43,6 +43,8 @@ import { version10Stores } from './schema/version-10.js';
 import { version11Stores } from './schema/version-11.js';
 import { version12Stores } from './schema/version-12.js';
 import type { SizeLedgerRow } from './size-ledger.js';
+import { writeThrough } from './write-gate.js';
+import { WritePlan } from './write-plan.js';
 
 /** The schema version the library opens databases at. */
 export const CURRENT_SCHEMA_VERSION = 12;
@@ -234,8 +236,12 @@ export class CatalogueDatabase extends Dexie {
 
   /** Empties every table in one transaction (the schema stays), and the first answers with them. */
   async clear(): Promise<void> {
-    await this.firstAnswers.guard('all', () =>
-      this.transaction('rw', this.tables, () => Promise.all(this.tables.map((table) => table.clear()))),
+    const tables = this.tables;
+    await writeThrough(
+      this,
+      WritePlan.wholeTables(tables.map((table) => table.name)),
+      () => Promise.all(tables.map((table) => table.clear())),
+      { onFullDisk: 'fail' },
     );
   }
 }

@@ -1,4 +1,4 @@
-import { Dexie, type Table } from 'dexie';
+import { Dexie } from 'dexie';
 import type { CatalogueDatabase } from './catalogue-database.js';
 
 /**
@@ -20,9 +20,14 @@ interface PendingWrite {
 interface WriteLine {
   readonly waiting: PendingWrite[];
   running: boolean;
+  /** The gate's opener (the same for every write of a database). */
+  readonly open: OpenReadwrite;
 }
 
 const lines = new WeakMap<CatalogueDatabase, WriteLine>();
+
+/** Opens one readwrite transaction over `tables` and runs `step` in it: the write gate's, its only opener. */
+export type OpenReadwrite = <T>(tables: readonly string[], step: () => PromiseLike<T>) => Promise<T>;
 
 /**
  * Runs `step` in a readwrite transaction over `tables`: its own when no write of this database is running, else
@@ -38,33 +43,30 @@ export function batchedWrite<T>(
   db: CatalogueDatabase,
   tables: readonly string[],
   step: () => PromiseLike<T>,
+  open: OpenReadwrite,
 ): Promise<T> {
-  if (Dexie.currentTransaction) return db.transaction('rw', tablesOf(db, tables), step);
+  if (Dexie.currentTransaction) return open(tables, step);
   let line = lines.get(db);
   if (!line) {
-    line = { waiting: [], running: false };
+    line = { waiting: [], running: false, open };
     lines.set(db, line);
   }
   const own = line;
   return new Promise<T>((resolve, reject) => {
     own.waiting.push({ tables, step, resolve: resolve as (value: unknown) => void, reject });
-    if (!own.running) void drain(db, own);
+    if (!own.running) void drain(own);
   });
 }
 
-function tablesOf(db: CatalogueDatabase, names: readonly string[]): Table[] {
-  return names.map((name) => db.table(name));
-}
-
-async function drain(db: CatalogueDatabase, line: WriteLine): Promise<void> {
+async function drain(line: WriteLine): Promise<void> {
   line.running = true;
   try {
     while (line.waiting.length > 0) {
       const batch = line.waiting.splice(0, MAX_WRITES_PER_TRANSACTION);
-      if (batch.length > 1 && (await runShared(db, batch))) continue;
+      if (batch.length > 1 && (await runShared(line, batch))) continue;
       for (const write of batch) {
         try {
-          write.resolve(await db.transaction('rw', tablesOf(db, write.tables), write.step));
+          write.resolve(await line.open(write.tables, write.step));
         } catch (error) {
           write.reject(error);
         }
@@ -76,12 +78,12 @@ async function drain(db: CatalogueDatabase, line: WriteLine): Promise<void> {
 }
 
 /** Runs `batch` in one transaction; false (nothing written, no write settled) when that transaction failed. */
-async function runShared(db: CatalogueDatabase, batch: readonly PendingWrite[]): Promise<boolean> {
+async function runShared(line: WriteLine, batch: readonly PendingWrite[]): Promise<boolean> {
   const names = [...new Set(batch.flatMap((write) => write.tables))];
   let results: unknown[];
   try {
     // Dexie's promises only, no await: a native await inside a Dexie transaction costs zone switches.
-    results = await db.transaction('rw', tablesOf(db, names), () => {
+    results = await line.open(names, () => {
       const results: unknown[] = [];
       let chain: PromiseLike<unknown> = Dexie.Promise.resolve();
       // Each write starts once the one before it is done: in the task of that write's last answer, so a shared

@@ -3,13 +3,13 @@ import type { ApiResponse, NotModifiedResponse, ResponseOf } from '../api/index.
 import { planRecordWrites, putRecords, readMergeTargets } from './apply-record-writes.js';
 import type { CatalogueDatabase } from './catalogue-database.js';
 import { cursorSeedsOf, nextCursors, readCursors } from './episode-cursors.js';
-import { type ReadRef, readRef } from './read-ref.js';
 import type { RecordTableName } from './record-tables.js';
 import type { EpisodeCursorRow, ListPageRow, SyncMetaRow } from './rows.js';
 import { listKeyOf, requestedPage, storeRequestKey } from './store-keys.js';
 import type { ListPageContent, MappingContext, RecordWrite, StoreMapping, StoreParams } from './store-mapping.js';
 import { isStoredOperation, mappingOf, type StoredOperation } from './store-mappings.js';
-import { batchedWrite } from './write-batches.js';
+import { writeThrough } from './write-gate.js';
+import { WritePlan } from './write-plan.js';
 
 export interface WriteResponseInput<O extends StoredOperation> {
   readonly operation: O;
@@ -115,16 +115,15 @@ function metaRow(
 export interface PlannedResponseWrite {
   readonly requestKey: string;
   /**
-   * Every row the write may touch, named as a read names it (`readRef`): the request's freshness row, its list
-   * page and every record it puts. The first answers it may make wrong are those whose deps intersect these.
+   * Every row the write may touch: the request's freshness row, its list page and every record it puts, and the
+   * tables of its transaction. The write gate derives the first answers it may make wrong from it.
    */
-  readonly deps: readonly ReadRef[];
+  readonly plan: WritePlan;
   /**
-   * Runs the write's ONE readwrite transaction, unguarded: the caller holds `db.firstAnswers.guard(deps, …)`
-   * around it (and around any transaction it joins: the guard may wait on the first answers' own database, and
-   * a Dexie transaction that waits on something else commits early).
+   * The write's step, run inside its readwrite transaction: the caller passes it to `writeThrough` with `plan`
+   * (the only way to open that transaction).
    */
-  run(): Promise<WriteResult>;
+  run(): PromiseLike<WriteResult>;
 }
 
 /** The rows of one response, planned before its transaction (pure work). */
@@ -164,19 +163,23 @@ export function planResponseWrite<O extends StoredOperation>(
       : undefined;
   // Named from the planned batches: no read. A freshness-only write (304, same ETag) still changes the freshness
   // an answer carries, so the freshness row is always one.
-  const deps: ReadRef[] = [readRef('syncMeta', requestKey)];
-  if (listPage && rows.plan) {
+  const parts: WritePlan[] = [WritePlan.rows('syncMeta', [requestKey])];
+  if (listPage) {
     const { listKey, page } = listPage;
-    deps.push(
-      mapping.userScoped
-        ? readRef('watchlistPages', [userScope as string, listKey, page])
-        : readRef('listPages', [listKey, page]),
-    );
+    const pageTable = mapping.userScoped ? 'watchlistPages' : 'listPages';
+    const key = mapping.userScoped ? [userScope as string, listKey, page] : [listKey, page];
+    // A 304 writes no page: the table is in scope, its row not named.
+    parts.push(rows.plan ? WritePlan.rows(pageTable, [key]) : WritePlan.reads([pageTable]));
   }
-  for (const batch of rows.batches) for (const key of batch.keys) deps.push(readRef(batch.table, key));
+  for (const batch of rows.batches) parts.push(WritePlan.rows(batch.table, batch.keys));
+  // The mapping's tables are in scope whatever this response puts; episode cursors are not read by any answer.
+  const tracksEpisodes = mapping.tables.includes('episodes') || mapping.tables.includes('episodeAccountStates');
+  parts.push(WritePlan.reads(mapping.tables));
+  if (tracksEpisodes) parts.push(WritePlan.wholeTables(['episodeCursors']));
+  const [first, ...rest] = parts as [WritePlan, ...WritePlan[]];
   return {
     requestKey,
-    deps,
+    plan: first.and(...rest),
     run() {
       // A second run (a retry after a quota error) plans again: the first merged the rows it read into its plan.
       // Each attempt inside `runWrite` plans again too (a shared transaction that failed is retried alone).
@@ -204,7 +207,7 @@ export async function writeResponse<O extends StoredOperation>(
   input: WriteResponseInput<O>,
 ): Promise<WriteResult> {
   const planned = planResponseWrite(db, input);
-  return db.firstAnswers.guard(planned.deps, () => planned.run());
+  return writeThrough(db, planned.plan, () => planned.run(), { batched: true });
 }
 
 function runWrite<O extends StoredOperation>(
@@ -214,87 +217,79 @@ function runWrite<O extends StoredOperation>(
   context: MappingContext<O>,
   planRowsOnce: () => RowsPlan,
   listPage: { readonly listKey: string; readonly page: number } | undefined,
-): Promise<WriteResult> {
+): PromiseLike<WriteResult> {
   const { operation, response, userScope, now, expiresAt, writeId } = input;
   const { requestKey } = context;
   const params = input.params as Record<string, unknown>;
   const pageTable = mapping.kind === 'list' ? (mapping.userScoped ? db.watchlistPages : db.listPages) : undefined;
   const tracksEpisodes = mapping.tables.includes('episodes') || mapping.tables.includes('episodeAccountStates');
-  const tables = [
-    db.syncMeta.name,
-    ...mapping.tables,
-    ...(pageTable ? [pageTable.name] : []),
-    ...(tracksEpisodes ? [db.episodeCursors.name] : []),
-  ];
   const modified = response.status !== 304;
   const known = input.previousEtag;
 
   // Dexie's own promises throughout, and no await: a native promise awaited inside a Dexie transaction costs
   // zone switches on every microtask, a measurable share of a small response's write (bench: ingest).
-  return batchedWrite(db, tables, (): PromiseLike<WriteResult> => {
-    const { plan, batches } = planRowsOnce();
-    // Every episode the store holds is tracked (change feeds): its cursor is written with its row, atomically.
-    const seeds = tracksEpisodes ? cursorSeedsOf(batches) : [];
-    const merges = batches.some((batch) => batch.toMerge.length > 0);
-    const write = (
-      storedEtag: string | undefined,
-      cursors: readonly unknown[],
-      targets: readonly unknown[],
-    ): PromiseLike<WriteResult> => {
-      const sameEtag = modified && response.etag !== undefined && storedEtag === response.etag;
-      if (!modified || sameEtag) {
-        const etag = response.etag ?? storedEtag;
-        const meta = metaRow(requestKey, operation, params, now, expiresAt, userScope, etag, writeId);
-        const result: WriteResult = {
-          outcome: 'not-modified',
-          requestKey,
-          reason: sameEtag ? 'same-etag' : 'status-304',
-          ...(writeId === undefined ? {} : { writeId }),
-        };
-        return db.syncMeta.put(meta).then(() => result);
-      }
-      const meta = metaRow(requestKey, operation, params, now, expiresAt, userScope, response.etag, writeId);
-      const page =
-        listPage && plan?.page ? pageRow(operation, response.data, plan.page, listPage, now, userScope) : undefined;
-      const { puts, counts: rows } = putRecords(db, batches, targets as (Record<string, unknown> | undefined)[][]);
-      if (page) puts.push(pageTable?.put(page as never) as Promise<unknown>);
-      puts.push(db.syncMeta.put(meta));
-      if (seeds.length > 0) {
-        const cursorRows = nextCursors(seeds, cursors as (EpisodeCursorRow | undefined)[], now);
-        if (cursorRows.length > 0) puts.push(db.episodeCursors.bulkPut(cursorRows));
-      }
+  const { plan, batches } = planRowsOnce();
+  // Every episode the store holds is tracked (change feeds): its cursor is written with its row, atomically.
+  const seeds = tracksEpisodes ? cursorSeedsOf(batches) : [];
+  const merges = batches.some((batch) => batch.toMerge.length > 0);
+  const write = (
+    storedEtag: string | undefined,
+    cursors: readonly unknown[],
+    targets: readonly unknown[],
+  ): PromiseLike<WriteResult> => {
+    const sameEtag = modified && response.etag !== undefined && storedEtag === response.etag;
+    if (!modified || sameEtag) {
+      const etag = response.etag ?? storedEtag;
+      const meta = metaRow(requestKey, operation, params, now, expiresAt, userScope, etag, writeId);
       const result: WriteResult = {
-        outcome: 'stored',
+        outcome: 'not-modified',
         requestKey,
-        rows,
-        ...(listPage && page
-          ? {
-              listPage: {
-                ...listPage,
-                ids: page.ids,
-                total_pages: page.total_pages,
-                total_results: page.total_results,
-              },
-            }
-          : {}),
+        reason: sameEtag ? 'same-etag' : 'status-304',
         ...(writeId === undefined ? {} : { writeId }),
       };
-      return Dexie.Promise.all(puts).then(() => result);
+      return db.syncMeta.put(meta).then(() => result);
+    }
+    const meta = metaRow(requestKey, operation, params, now, expiresAt, userScope, response.etag, writeId);
+    const page =
+      listPage && plan?.page ? pageRow(operation, response.data, plan.page, listPage, now, userScope) : undefined;
+    const { puts, counts: rows } = putRecords(db, batches, targets as (Record<string, unknown> | undefined)[][]);
+    if (page) puts.push(pageTable?.put(page as never) as Promise<unknown>);
+    puts.push(db.syncMeta.put(meta));
+    if (seeds.length > 0) {
+      const cursorRows = nextCursors(seeds, cursors as (EpisodeCursorRow | undefined)[], now);
+      if (cursorRows.length > 0) puts.push(db.episodeCursors.bulkPut(cursorRows));
+    }
+    const result: WriteResult = {
+      outcome: 'stored',
+      requestKey,
+      rows,
+      ...(listPage && page
+        ? {
+            listPage: {
+              ...listPage,
+              ids: page.ids,
+              total_pages: page.total_pages,
+              total_results: page.total_results,
+            },
+          }
+        : {}),
+      ...(writeId === undefined ? {} : { writeId }),
     };
+    return Dexie.Promise.all(puts).then(() => result);
+  };
 
-    // Nothing to read (the caller knew the stored ETag, every row is complete, no episodes): write at once.
-    if (known !== undefined && !merges && seeds.length === 0) return write(known ?? undefined, [], []);
-    // Otherwise every read is issued at once, then every write: two round trips however many tables.
-    const reads: unknown[] = [
-      known === undefined ? db.syncMeta.get(requestKey).then((row) => row?.etag) : known,
-      seeds.length > 0 ? readCursors(db, seeds) : [],
-      ...readMergeTargets(db, batches),
-    ];
-    return Dexie.Promise.all(reads).then(
-      ([stored, cursors, ...targets]): PromiseLike<WriteResult> =>
-        write((stored as string | null | undefined) ?? undefined, cursors as unknown[], targets),
-    );
-  });
+  // Nothing to read (the caller knew the stored ETag, every row is complete, no episodes): write at once.
+  if (known !== undefined && !merges && seeds.length === 0) return write(known ?? undefined, [], []);
+  // Otherwise every read is issued at once, then every write: two round trips however many tables.
+  const reads: unknown[] = [
+    known === undefined ? db.syncMeta.get(requestKey).then((row) => row?.etag) : known,
+    seeds.length > 0 ? readCursors(db, seeds) : [],
+    ...readMergeTargets(db, batches),
+  ];
+  return Dexie.Promise.all(reads).then(
+    ([stored, cursors, ...targets]): PromiseLike<WriteResult> =>
+      write((stored as string | null | undefined) ?? undefined, cursors as unknown[], targets),
+  );
 }
 
 function pageRow(
