@@ -21,7 +21,7 @@ import type { WritePlan } from './write-plan.js';
  *      least recently read browse data and run the whole attempt once more), unless `onFullDisk: 'fail'`;
  *   3. opens ONE readwrite transaction over the plan's scope (shared with the writes that arrive meanwhile for a
  *      `batched` write, see `write-batches.ts`) and, for a response of something pending changes act on, rebases
- *      those changes on it inside that same transaction (`rebase`);
+ *      those changes on it inside that same transaction (`rebase`).
  *
  * A write called while a gate transaction runs joins it: its plan must be within the running one's (the outer
  * write holds the guard for it).
