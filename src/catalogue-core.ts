@@ -124,7 +124,6 @@ export function createCore(resolved: ResolvedCatalogueOptions, early: readonly E
     logger: resolved.logger,
     emitter,
     leaseMs: resolved.outboxLeaseMs,
-    guardWrite: (write) => engine.retryOnQuota(write),
     onDrainFailed: (error) => quotaResume.drainFailed(error),
     liveness: coordination.sharedLocks && { locks: coordination.sharedLocks, dbName: resolved.dbName },
     maxHoldMs: holdMs,

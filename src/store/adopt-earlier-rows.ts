@@ -1,9 +1,12 @@
 import type { CatalogueDatabase } from './catalogue-database.js';
+import { changePlan } from './change-plan.js';
 import { coalesceKeyOf } from './coalesce-key.js';
 import { targetValue } from './fold-mutations.js';
-import { groupsOf, materialize, mutationTables, publicRefsOf } from './optimistic-state.js';
+import { groupsOf, materialize } from './optimistic-state.js';
 import { isSignedIn, type Mutation, type OutboxError, type OutboxRow, type UserRow } from './outbox-rows.js';
 import { isUnsettled } from './outbox-store.js';
+import { writeThrough } from './write-gate.js';
+import { WritePlan } from './write-plan.js';
 
 /** The earlier outbox row, in any earlier format (schema 4–7: `undo`, no claims; 8–11: claims, `notBefore`). */
 interface EarlierOutboxRow {
@@ -53,16 +56,18 @@ export async function adoptOutboxRow(
 ): Promise<AdoptOutcome> {
   if (!isEarlierOutboxRow(value)) return 'dropped';
   const earlier = value;
-  const refs = publicRefsOf(groupsOf(earlier.userScope, earlier.mutation));
-  const write = () => adopt(db, earlier, input);
-  return refs.length === 0 ? write() : db.firstAnswers.guard(refs, write);
+  return adopt(db, earlier, input);
 }
 
 function adopt(db: CatalogueDatabase, earlier: EarlierOutboxRow, input: AdoptOutboxInput): Promise<AdoptOutcome> {
   const { now, holdMs } = input;
   const { userScope, mutation } = earlier;
   const change = JSON.stringify(mutation);
-  return db.transaction('rw', [...mutationTables(db), db.users, db.adoptedRows], async (): Promise<AdoptOutcome> => {
+  const plan = changePlan(db, earlier.userScope, [earlier.mutation]).and(
+    WritePlan.reads([db.users.name]),
+    WritePlan.wholeTables([db.adoptedRows.name]),
+  );
+  return writeThrough(db, plan, async (): Promise<AdoptOutcome> => {
     const known = await db.adoptedRows.get(earlier.idempotencyKey);
     if (known?.change === change) return 'known';
     const user = await db.users.get(userScope);
@@ -121,7 +126,7 @@ function adopt(db: CatalogueDatabase, earlier: EarlierOutboxRow, input: AdoptOut
  * (this release's row is the newer). Returns whether the row was written.
  */
 export function adoptUserRow(db: CatalogueDatabase, value: Record<string, unknown>): Promise<boolean> {
-  return db.transaction('rw', db.users, async () => {
+  return writeThrough(db, WritePlan.wholeTables([db.users.name]), async () => {
     const credentials = value.credentials as UserRow['credentials'] | undefined;
     if (typeof value.id !== 'string' || 'signingOut' in value || typeof credentials !== 'object' || !credentials) {
       return false;

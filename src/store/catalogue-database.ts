@@ -229,13 +229,6 @@ export class CatalogueDatabase extends Dexie {
       return false;
     });
   }
-
-  /** Empties every table in one transaction (the schema stays), and the first answers with them. */
-  async clear(): Promise<void> {
-    await this.firstAnswers.guard('all', () =>
-      this.transaction('rw', this.tables, () => Promise.all(this.tables.map((table) => table.clear()))),
-    );
-  }
 }
 
 /**

@@ -1,5 +1,7 @@
 import type { CatalogueDatabase } from './catalogue-database.js';
 import { DATA_KINDS } from './data-kinds.js';
+import { writeThrough } from './write-gate.js';
+import { WritePlan } from './write-plan.js';
 
 /**
  * Empties the browse data in one transaction: public records, list pages and their freshness rows, with the
@@ -10,10 +12,13 @@ import { DATA_KINDS } from './data-kinds.js';
 export async function clearStoredData(db: CatalogueDatabase, options: { userData?: boolean } = {}): Promise<void> {
   const userTables = DATA_KINDS.user.filter((name) => name !== 'users');
   const names = [...DATA_KINDS.browse, ...DATA_KINDS.bookkeeping, ...(options.userData ? userTables : [])];
-  const tables = names.map((name) => db.table(name));
-  // Every first answer goes too: precise deps would cost a read of everything, and a clear is rare.
-  await db.firstAnswers.guard('all', () =>
-    db.transaction('rw', tables, async () => {
+  // Every answer that read one of the tables goes (every answer reads its freshness row): precise rows would cost
+  // a read of everything, and a clear is rare. Deleting needs no room: no recovery from a full disk.
+  const plan = WritePlan.wholeTables(names);
+  await writeThrough(
+    db,
+    plan,
+    async () => {
       for (const name of names) {
         // A user's freshness rows describe user data: they stay with it unless that goes too.
         if (name === 'syncMeta' && !options.userData) {
@@ -22,6 +27,7 @@ export async function clearStoredData(db: CatalogueDatabase, options: { userData
           await db.table(name).clear();
         }
       }
-    }),
+    },
+    { onFullDisk: 'fail' },
   );
 }

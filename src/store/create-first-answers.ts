@@ -7,11 +7,13 @@ import {
   deleteEveryAnswer,
   deleteIntersecting,
   deleteKeys,
+  depSetOf,
   readState,
   storeAnswer,
   updateState,
   type WritersState,
 } from './first-answers-state.js';
+import { isTableRef, tableOfRef } from './read-ref.js';
 
 /** How long a write session's pending entry holds (clock ms): past it, a writer that crashed blocks nobody. */
 export const PENDING_MS = 30_000;
@@ -77,7 +79,11 @@ class Session {
    * as the sync itself. Two deps sharing a hash only delete an answer more (a miss, never a wrong answer).
    */
   readonly #depHashes = new Set<number>();
-  readonly deps: DepSet = { has: (dep) => this.#depHashes.has(depHash(dep)) };
+  /** The tables written whole in the session (`tableRef`): every dep of theirs is written. */
+  readonly #tables = new Set<string>();
+  readonly deps: DepSet = {
+    has: (dep) => this.#depHashes.has(depHash(dep)) || (this.#tables.size > 0 && this.#tables.has(tableOfRef(dep))),
+  };
   all = false;
   /** Keys deleted by the session's committed transactions (what `onInvalidated` is told), or every answer. */
   readonly deleted = new Set<string>();
@@ -90,7 +96,8 @@ class Session {
 
   note(deps: readonly string[] | 'all'): void {
     if (deps === 'all') this.all = true;
-    else for (const dep of deps) this.#depHashes.add(depHash(dep));
+    else
+      for (const dep of deps) isTableRef(dep) ? this.#tables.add(tableOfRef(dep)) : this.#depHashes.add(depHash(dep));
   }
 
   /** The answers (per the session's directory) that `deps` intersect. */
@@ -104,7 +111,15 @@ class Session {
       }
     }
     const hits = new Set<string>();
-    for (const dep of deps) for (const key of this.#index.get(dep) ?? []) hits.add(key);
+    const tables = new Set<string>();
+    for (const dep of deps) {
+      if (isTableRef(dep)) tables.add(tableOfRef(dep));
+      else for (const key of this.#index.get(dep) ?? []) hits.add(key);
+    }
+    if (tables.size > 0) {
+      for (const [key, keyDeps] of this.directory)
+        if (keyDeps.some((dep) => tables.has(tableOfRef(dep)))) hits.add(key);
+    }
     return [...hits];
   }
 
@@ -251,7 +266,7 @@ class FirstAnswersWriter implements FirstAnswers {
         for (const [writer, expiry] of Object.entries(state.pending)) if (expiry <= now) delete state.pending[writer];
         state.pending[this.#writerId] = until;
         const gone: string[] | 'all' =
-          fresh || deps === 'all' ? 'all' : deleteIntersecting(state, store, new Set(deps));
+          fresh || deps === 'all' ? 'all' : deleteIntersecting(state, store, depSetOf(deps));
         if (gone === 'all') deleteIntersecting(state, store, 'all');
         return { result: { deleted: gone, directory: { ...state.directory } }, write: true };
       });

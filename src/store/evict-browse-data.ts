@@ -14,6 +14,8 @@ import type { RecordTableName } from './record-tables.js';
 import type { KnownForRef, ListPageRow, SyncMetaRow, TaggedImageRow } from './rows.js';
 import { jsonBytes } from './size-ledger.js';
 import { syncMetaOfOperations } from './sync-meta-of-operations.js';
+import { writeThrough } from './write-gate.js';
+import { WritePlan } from './write-plan.js';
 
 /** What an eviction removed. */
 export interface EvictedData {
@@ -68,10 +70,7 @@ export function evictBrowseData(
   units: readonly BrowseUnit[],
   options: { maxRows?: number } = {},
 ): Promise<EvictedData> {
-  // Every first answer names its request's freshness row, and an eviction leaves every remaining response whole
-  // (records still referenced stay): so the answers it makes wrong are exactly those of the units it removes.
-  const deps = units.map((unit) => readRef('syncMeta', unit.requestKey));
-  return db.firstAnswers.guard(deps, () => evictUnits(db, units, options));
+  return evictUnits(db, units, options);
 }
 
 async function evictUnits(
@@ -111,36 +110,50 @@ function evictBatch(db: CatalogueDatabase, units: readonly BrowseUnit[]): Promis
     db.readMarks,
     ...EVICTABLE_RECORD_TABLES.map((name) => db.table(name)),
   ];
-  return db.transaction('rw', tables, async () => {
-    const stored = await db.syncMeta.bulkGet(units.map((unit) => unit.requestKey));
-    // Fetched again since it was chosen: it is in use, not least recently read.
-    const metas = stored.filter((meta, i): meta is SyncMetaRow => meta?.fetchedAt === units[i]?.fetchedAt);
-    const pageKeys = metas.map(unitPageKey).filter((key): key is [string, number] => key !== undefined);
-    const gone = new Set(pageKeys.map((key) => JSON.stringify(key)));
-    const pages = (await db.listPages.bulkGet(pageKeys)).filter((page): page is ListPageRow => page !== undefined);
-    const candidates = new KeySets();
-    for (const page of pages) for (const table of pageTablesOf(page.operation)) addIds(candidates, table, page.ids);
-    const kept = await referencedRecords(db, gone);
-    const resources = await resourceRows(db, metas);
-    const deleted = new Map<RecordTableName, Row[]>();
-    // Pages first, then what their rows point to (people → known_for works, tagged images → media).
-    await takeUnreferenced(db, 'people', candidates, kept, deleted);
-    for (const person of (deleted.get('people') ?? []) as { known_for?: KnownForRef[] }[]) {
-      for (const ref of person.known_for ?? [])
-        candidates.add(ref.media_type === 'movie' ? 'movies' : 'tvSeries', ref.id);
-    }
-    await takeUnreferenced(db, 'taggedImages', candidates, kept, deleted);
-    for (const image of (deleted.get('taggedImages') ?? []) as TaggedImageRow[]) {
-      if (image.media_type === 'movie') candidates.add('movies', image.media_id);
-      if (image.media_type === 'tv') candidates.add('tvSeries', image.media_id);
-    }
-    for (const { table, key } of resources) candidates.add(table, key);
-    await expandKept(db, kept, candidates);
-    for (const table of EVICTABLE_RECORD_TABLES) {
-      if (table !== 'people' && table !== 'taggedImages') await takeUnreferenced(db, table, candidates, kept, deleted);
-    }
-    return removeRows(db, metas, pages, deleted);
-  });
+  // Every first answer names its request's freshness row, and an eviction leaves every remaining response whole
+  // (records still referenced stay): so the answers it makes wrong are exactly those of the units it removes, and
+  // its plan names their freshness rows. The rows it deletes beside them are known only inside the transaction.
+  const plan = WritePlan.rows(
+    db.syncMeta.name,
+    units.map((unit) => unit.requestKey),
+  ).and(WritePlan.reads(tables.map((table) => table.name)));
+  // Deleting needs no room, and the quota recovery evicts through here: no recovery.
+  return writeThrough(
+    db,
+    plan,
+    async () => {
+      const stored = await db.syncMeta.bulkGet(units.map((unit) => unit.requestKey));
+      // Fetched again since it was chosen: it is in use, not least recently read.
+      const metas = stored.filter((meta, i): meta is SyncMetaRow => meta?.fetchedAt === units[i]?.fetchedAt);
+      const pageKeys = metas.map(unitPageKey).filter((key): key is [string, number] => key !== undefined);
+      const gone = new Set(pageKeys.map((key) => JSON.stringify(key)));
+      const pages = (await db.listPages.bulkGet(pageKeys)).filter((page): page is ListPageRow => page !== undefined);
+      const candidates = new KeySets();
+      for (const page of pages) for (const table of pageTablesOf(page.operation)) addIds(candidates, table, page.ids);
+      const kept = await referencedRecords(db, gone);
+      const resources = await resourceRows(db, metas);
+      const deleted = new Map<RecordTableName, Row[]>();
+      // Pages first, then what their rows point to (people → known_for works, tagged images → media).
+      await takeUnreferenced(db, 'people', candidates, kept, deleted);
+      for (const person of (deleted.get('people') ?? []) as { known_for?: KnownForRef[] }[]) {
+        for (const ref of person.known_for ?? [])
+          candidates.add(ref.media_type === 'movie' ? 'movies' : 'tvSeries', ref.id);
+      }
+      await takeUnreferenced(db, 'taggedImages', candidates, kept, deleted);
+      for (const image of (deleted.get('taggedImages') ?? []) as TaggedImageRow[]) {
+        if (image.media_type === 'movie') candidates.add('movies', image.media_id);
+        if (image.media_type === 'tv') candidates.add('tvSeries', image.media_id);
+      }
+      for (const { table, key } of resources) candidates.add(table, key);
+      await expandKept(db, kept, candidates);
+      for (const table of EVICTABLE_RECORD_TABLES) {
+        if (table !== 'people' && table !== 'taggedImages')
+          await takeUnreferenced(db, table, candidates, kept, deleted);
+      }
+      return removeRows(db, metas, pages, deleted);
+    },
+    { onFullDisk: 'fail' },
+  );
 }
 
 function addIds(set: KeySets, table: RecordTableName, ids: readonly Key[]): void {

@@ -1,4 +1,5 @@
 import { ANSWERS_STORE, type FirstAnswerRow, STATE_KEY } from './first-answers-db.js';
+import { isTableRef, tableOfRef } from './read-ref.js';
 
 /**
  * The writers' state, one row beside the answers (key `STATE_KEY`), so that every tab and worker on the database
@@ -145,6 +146,14 @@ export function deleteEveryAnswer(db: IDBDatabase): Promise<void> {
  */
 /** Which deps a write touched: a set, or anything answering `has` for one. */
 export type DepSet = Pick<ReadonlySet<string>, 'has'>;
+
+/** The deps a write names (`readRef`s, and `tableRef`s that every dep of their table matches) as a `DepSet`. */
+export function depSetOf(deps: readonly string[]): DepSet {
+  const rows = new Set<string>();
+  const tables = new Set<string>();
+  for (const dep of deps) (isTableRef(dep) ? tables : rows).add(isTableRef(dep) ? tableOfRef(dep) : dep);
+  return { has: (dep) => rows.has(dep) || (tables.size > 0 && tables.has(tableOfRef(dep))) };
+}
 
 export function deleteIntersecting(state: WritersState, store: IDBObjectStore, deps: DepSet | 'all'): string[] {
   const keys =

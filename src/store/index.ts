@@ -19,9 +19,9 @@
  *   browse responses whole; see `browse-units.ts` for what counts as browse data.
  *
  * Writes: `writeResponse` (one transaction per response). Reads: `readStored`/`readStoredEntry` (read-only,
- * for `liveQuery`); what was read is written later by the engine (`writeReadMarks`). Every write that can change a
- * public answer runs inside `db.firstAnswers.guard` (`first-answers.ts`), which keeps the one-store first answers'
- * database (`first-answers-db.ts`) exact.
+ * for `liveQuery`); what was read is written later by the engine (`writeReadMarks`). Every readwrite transaction
+ * opens through the write gate (`write-gate.ts`), which derives from the write's plan the first answers it may
+ * make wrong and holds `db.firstAnswers.guard` for them, keeping the first answers' database exact.
  */
 export { CHUNK_SIZE } from './apply-record-writes.js';
 export { type BrowseUnit, browseUnitsByAge } from './browse-unit-order.js';
@@ -32,6 +32,7 @@ export {
   CURRENT_SCHEMA_VERSION,
   openCatalogueDatabase,
 } from './catalogue-database.js';
+export { clearDatabase } from './clear-database.js';
 export { CURSOR_OVERLAP_MS } from './episode-cursors.js';
 export { type EvictedData, evictBrowseData } from './evict-browse-data.js';
 export { purgeUserScope } from './purge-user-scope.js';

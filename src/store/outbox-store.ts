@@ -1,9 +1,10 @@
 import { ACCOUNT_LISTS, type AccountListOperation } from './account-lists.js';
 import type { CatalogueDatabase } from './catalogue-database.js';
+import { changePlan } from './change-plan.js';
 import { backoffOver, claimLapsed, type HolderLiveness, holdOver } from './claim-rule.js';
 import { coalesceKeyOf, storedValue } from './coalesce-key.js';
 import { targetValue } from './fold-mutations.js';
-import { confirm, groupsOf, materialize, mutationTables, publicRefsOf } from './optimistic-state.js';
+import { confirm, groupsOf, materialize } from './optimistic-state.js';
 import {
   isSignedIn,
   type Mutation,
@@ -12,6 +13,8 @@ import {
   type OutboxRow,
   type UserRow,
 } from './outbox-rows.js';
+import { writeThrough } from './write-gate.js';
+import { WritePlan } from './write-plan.js';
 
 export interface EnqueueInput {
   readonly userScope: string;
@@ -42,27 +45,9 @@ export function isUnsettled(row: OutboxRow): boolean {
  * before a reload), so it is never cancelled or rewritten: the change becomes a new row after it.
  */
 export function enqueueMutation(db: CatalogueDatabase, input: EnqueueInput): Promise<EnqueueResult> {
-  return guardedChange(db, publicRefsOf(groupsOf(input.userScope, input.mutation)), () => enqueue(db, input));
-}
-
-/**
- * Runs a change's transaction behind the first answers' guard when it may rewrite a public row (a shared list's):
- * the other changes only touch the user's own rows, which no public answer shows.
- */
-function guardedChange<T>(db: CatalogueDatabase, deps: readonly string[], write: () => Promise<T>): Promise<T> {
-  return deps.length === 0 ? write() : db.firstAnswers.guard(deps, write);
-}
-
-/** The public rows the unsettled row `seq` acts on (read before its settle: a claimed row's change is fixed). */
-async function publicRefsOfRow(db: CatalogueDatabase, seq: number): Promise<string[]> {
-  const row = await db.outbox.get(seq);
-  return row ? publicRefsOf(groupsOf(row.userScope, row.mutation)) : [];
-}
-
-function enqueue(db: CatalogueDatabase, input: EnqueueInput): Promise<EnqueueResult> {
   const { userScope, mutation, now } = input;
   const coalesceKey = coalesceKeyOf(mutation);
-  return db.transaction('rw', mutationTables(db), async (): Promise<EnqueueResult> => {
+  return writeThrough(db, changePlan(db, userScope, [mutation]), async (): Promise<EnqueueResult> => {
     const rows = (await db.outbox.where('[userScope+coalesceKey]').equals([userScope, coalesceKey]).toArray())
       .filter(isUnsettled)
       .sort((a, b) => (a.seq as number) - (b.seq as number));
@@ -159,53 +144,62 @@ export interface ClaimResult {
 export function claimRows(db: CatalogueDatabase, input: ClaimInput): Promise<ClaimResult> {
   const { instance, now, leaseMs, maxBackoffMs, holders } = input;
   const judge = { now, leaseMs, maxBackoffMs, maxHoldMs: input.maxHoldMs ?? 0, holders };
-  return db.transaction('rw', [db.outbox, db.users], async () => {
-    const rows = (await db.outbox.where('state').anyOf('pending', 'sending').toArray()).sort(
-      (a, b) => (a.seq as number) - (b.seq as number),
-    );
-    const firsts = new Map<string, OutboxRow>();
-    for (const row of rows) if (!firsts.has(row.userScope)) firsts.set(row.userScope, row);
-    const users = await db.users.bulkGet([...firsts.keys()]);
-    const claimed: ClaimedRow[] = [];
-    const heldBy = new Set<string>();
-    let nextAt: number | undefined;
-    const later = (at: number) => {
-      nextAt = nextAt === undefined ? at : Math.min(nextAt, at);
-    };
-    for (const [i, first] of [...firsts.values()].entries()) {
-      const user = users[i];
-      // Rows whose user signed out with force are purged with the user; none should be left without one.
-      // A user signing out, or whose session the service refused, sends nothing until signed in (again).
-      if (!isSignedIn(user) || user.needsSignIn === 1 || input.skip?.has(first.seq as number)) continue;
-      if (first.state === 'sending' && !claimLapsed(first, judge)) {
-        const { instance: holder, leaseUntil, live } = first.claim as OutboxClaim;
-        if (holder !== instance) heldBy.add(holder);
-        later(holders && live === 1 ? now : leaseUntil);
-        continue;
-      }
-      if (first.state === 'pending' && !input.ignoreBackoff && !backoffOver(first, judge)) {
-        later(first.notBefore as number);
-        continue;
-      }
-      // Not even `sync.refresh()` sends an adopted change early: an earlier release may still be sending it.
-      if (first.state === 'pending' && !holdOver(first, judge)) {
-        later(first.heldUntil as number);
-        continue;
-      }
-      const attempt = first.attempts + 1;
-      const claim: OutboxClaim = holders
-        ? { instance, attempt, leaseUntil: now + leaseMs, live: 1 }
-        : { instance, attempt, leaseUntil: now + leaseMs };
-      const next = { ...first, state: 'sending', attempts: attempt, claim, updatedAt: now } as OutboxRow & {
-        claim: OutboxClaim;
+  // Claims rewrite outbox rows only; the users are read. A full disk stops the drain (`QuotaResume` restarts it
+  // when there is room): no recovery, which would evict browse data for a claim and report a claim that wrote
+  // nothing as room found.
+  const plan = WritePlan.wholeTables([db.outbox.name]).and(WritePlan.reads([db.users.name]));
+  return writeThrough(
+    db,
+    plan,
+    async () => {
+      const rows = (await db.outbox.where('state').anyOf('pending', 'sending').toArray()).sort(
+        (a, b) => (a.seq as number) - (b.seq as number),
+      );
+      const firsts = new Map<string, OutboxRow>();
+      for (const row of rows) if (!firsts.has(row.userScope)) firsts.set(row.userScope, row);
+      const users = await db.users.bulkGet([...firsts.keys()]);
+      const claimed: ClaimedRow[] = [];
+      const heldBy = new Set<string>();
+      let nextAt: number | undefined;
+      const later = (at: number) => {
+        nextAt = nextAt === undefined ? at : Math.min(nextAt, at);
       };
-      delete next.notBefore;
-      delete next.heldUntil;
-      claimed.push({ row: next, user });
-    }
-    if (claimed.length > 0) await db.outbox.bulkPut(claimed.map((c) => c.row));
-    return { claimed, waiting: rows.length - claimed.length, nextAt, heldBy: [...heldBy] };
-  });
+      for (const [i, first] of [...firsts.values()].entries()) {
+        const user = users[i];
+        // Rows whose user signed out with force are purged with the user; none should be left without one.
+        // A user signing out, or whose session the service refused, sends nothing until signed in (again).
+        if (!isSignedIn(user) || user.needsSignIn === 1 || input.skip?.has(first.seq as number)) continue;
+        if (first.state === 'sending' && !claimLapsed(first, judge)) {
+          const { instance: holder, leaseUntil, live } = first.claim as OutboxClaim;
+          if (holder !== instance) heldBy.add(holder);
+          later(holders && live === 1 ? now : leaseUntil);
+          continue;
+        }
+        if (first.state === 'pending' && !input.ignoreBackoff && !backoffOver(first, judge)) {
+          later(first.notBefore as number);
+          continue;
+        }
+        // Not even `sync.refresh()` sends an adopted change early: an earlier release may still be sending it.
+        if (first.state === 'pending' && !holdOver(first, judge)) {
+          later(first.heldUntil as number);
+          continue;
+        }
+        const attempt = first.attempts + 1;
+        const claim: OutboxClaim = holders
+          ? { instance, attempt, leaseUntil: now + leaseMs, live: 1 }
+          : { instance, attempt, leaseUntil: now + leaseMs };
+        const next = { ...first, state: 'sending', attempts: attempt, claim, updatedAt: now } as OutboxRow & {
+          claim: OutboxClaim;
+        };
+        delete next.notBefore;
+        delete next.heldUntil;
+        claimed.push({ row: next, user });
+      }
+      if (claimed.length > 0) await db.outbox.bulkPut(claimed.map((c) => c.row));
+      return { claimed, waiting: rows.length - claimed.length, nextAt, heldBy: [...heldBy] };
+    },
+    { onFullDisk: 'fail' },
+  );
 }
 
 /** The row as it is now, if it is still claimed by `claim` (nobody took it over after its lease lapsed). */
@@ -235,12 +229,12 @@ export async function completeMutation(
   claim: OutboxClaim,
   now: number,
 ): Promise<boolean> {
-  // Confirming moves the change into its rows' bases and rewrites them: a shared list's row may change.
-  return guardedChange(db, await publicRefsOfRow(db, seq), () => complete(db, seq, claim, now));
-}
-
-function complete(db: CatalogueDatabase, seq: number, claim: OutboxClaim, now: number): Promise<boolean> {
-  return db.transaction('rw', mutationTables(db), async () => {
+  // Read before the transaction (a claimed row's change is fixed): what confirming it rewrites, and the freshness
+  // rows it marks stale when it puts an item on an account list (whole: which ones is known only inside).
+  const planned = await db.outbox.get(seq);
+  if (!planned) return false;
+  const marks = listsAddedTo(planned.mutation).length > 0 ? [WritePlan.wholeTables([db.syncMeta.name])] : [];
+  return writeThrough(db, changePlan(db, planned.userScope, [planned.mutation]).and(...marks), async () => {
     const row = await stillClaimed(db, seq, claim);
     if (!row) return false;
     await db.outbox.delete(seq);
@@ -270,7 +264,7 @@ export function releaseMutation(
   error: OutboxError | undefined,
   notBefore: number,
 ): Promise<boolean> {
-  return db.transaction('rw', db.outbox, async () => {
+  return writeThrough(db, WritePlan.rows(db.outbox.name, [seq]), async () => {
     const row = await stillClaimed(db, seq, claim);
     if (!row) return false;
     const next: OutboxRow = { ...row, state: 'pending', notBefore, updatedAt: error?.at ?? row.updatedAt };
@@ -283,7 +277,7 @@ export function releaseMutation(
 
 /** `close()`: every row this instance claimed is pending again (whether it reached the service is unknown). */
 export function releaseClaims(db: CatalogueDatabase, instance: string): Promise<number> {
-  return db.transaction('rw', db.outbox, async () => {
+  return writeThrough(db, WritePlan.wholeTables([db.outbox.name]), async () => {
     return db.outbox
       .where('state')
       .equals('sending')
@@ -306,12 +300,11 @@ export async function failMutation(
   claim: OutboxClaim,
   error: OutboxError,
 ): Promise<OutboxRow | undefined> {
-  // The rollback rewrites the change's rows: a shared list's row shows the item again.
-  return guardedChange(db, await publicRefsOfRow(db, seq), () => fail(db, seq, claim, error));
-}
-
-function fail(db: CatalogueDatabase, seq: number, claim: OutboxClaim, error: OutboxError) {
-  return db.transaction('rw', mutationTables(db), async () => {
+  // The rollback rewrites the change's rows: a shared list's row shows the item again. Read before the
+  // transaction: a claimed row's change is fixed.
+  const planned = await db.outbox.get(seq);
+  if (!planned) return undefined;
+  return writeThrough(db, changePlan(db, planned.userScope, [planned.mutation]), async () => {
     const row = await stillClaimed(db, seq, claim);
     if (!row) return undefined;
     const failed: OutboxRow = { ...row, state: 'failed', lastError: error, updatedAt: error.at };
@@ -324,7 +317,7 @@ function fail(db: CatalogueDatabase, seq: number, claim: OutboxClaim, error: Out
 
 /** Removes a failed row the user has seen (its change was rolled back already). */
 export async function discardMutation(db: CatalogueDatabase, seq: number): Promise<boolean> {
-  return db.transaction('rw', db.outbox, async () => {
+  return writeThrough(db, WritePlan.rows(db.outbox.name, [seq]), async () => {
     const row = await db.outbox.get(seq);
     if (row?.state !== 'failed') return false;
     await db.outbox.delete(seq);

@@ -1,5 +1,7 @@
 import type { CatalogueDatabase } from './catalogue-database.js';
 import { groupsOf, materialize, mutationTables } from './optimistic-state.js';
+import { writeThrough } from './write-gate.js';
+import { WritePlan } from './write-plan.js';
 
 /** Whether a request key or a read ref names the user scope (as `user_scope=` or a key part). */
 export function namesUser(text: string, userScope: string): boolean {
@@ -24,13 +26,22 @@ export function namesUser(text: string, userScope: string): boolean {
 export async function purgeUserScope(db: CatalogueDatabase, userScope: string): Promise<void> {
   // Every first answer goes: the user's changes to shared lists are undone (public answers), and a sign-out
   // leaves nothing a page would show before the library knows who is signed in.
-  await db.firstAnswers.guard('all', async () => {
-    try {
-      await purge(db, userScope, 'rebase');
-    } catch {
-      await purge(db, userScope, 'drop');
-    }
-  });
+  try {
+    await purge(db, userScope, 'rebase');
+  } catch {
+    await purge(db, userScope, 'drop');
+  }
+}
+
+/**
+ * What a purge may write: every table it deletes from or rebases, whole (which rows is known only inside the
+ * transaction). Every answer names its freshness row, so every answer goes: the user's changes to shared lists are
+ * undone (public answers), and a sign-out leaves nothing a page would show before the library knows who is signed
+ * in. The sign-out's mark is written under this plan too, so the answers are gone before it.
+ */
+export function purgePlan(db: CatalogueDatabase): WritePlan {
+  const named = [db.readMarks, db.quarantine, db.adoptedRows, db.users];
+  return WritePlan.wholeTables([...mutationTables(db), ...named].map((table) => table.name));
 }
 
 /** What happens to shared rows the user's changes touched: rebased without them, or deleted. */
@@ -38,24 +49,29 @@ type SharedRows = 'rebase' | 'drop';
 
 function purge(db: CatalogueDatabase, userScope: string, shared: SharedRows): Promise<void> {
   const scoped = [db.tvAccountStates, db.episodeAccountStates, db.watchlistPages, db.syncMeta, db.outboxBase];
-  const named = [db.readMarks, db.quarantine, db.adoptedRows];
-  return db.transaction('rw', [...mutationTables(db), db.users, ...named], async () => {
-    const rows = await db.outbox.where('userScope').equals(userScope).toArray();
-    const groups = new Set(
-      rows.flatMap((row) => groupsOf(row.userScope, row.mutation)).filter((group) => group.startsWith('list|')),
-    );
-    await db.outbox.where('userScope').equals(userScope).delete();
-    // Their changes to shared rows are undone by rebasing without them (other users' changes stay).
-    if (shared === 'rebase') for (const group of groups) await materialize(db, group);
-    else for (const group of groups) await dropShared(db, group);
-    await Promise.all([
-      ...scoped.map((table) => table.where('userScope').equals(userScope).delete()),
-      db.users.delete(userScope),
-      db.adoptedRows.where('userScope').equals(userScope).delete(),
-      db.readMarks.filter((mark) => namesUser(mark.ref, userScope)).delete(),
-      db.quarantine.filter((row) => namesUser(row.requestKey, userScope)).delete(),
-    ]);
-  });
+  // A full disk is met by the purge's own way out (`drop` deletes only), not by evicting.
+  return writeThrough(
+    db,
+    purgePlan(db),
+    async () => {
+      const rows = await db.outbox.where('userScope').equals(userScope).toArray();
+      const groups = new Set(
+        rows.flatMap((row) => groupsOf(row.userScope, row.mutation)).filter((group) => group.startsWith('list|')),
+      );
+      await db.outbox.where('userScope').equals(userScope).delete();
+      // Their changes to shared rows are undone by rebasing without them (other users' changes stay).
+      if (shared === 'rebase') for (const group of groups) await materialize(db, group);
+      else for (const group of groups) await dropShared(db, group);
+      await Promise.all([
+        ...scoped.map((table) => table.where('userScope').equals(userScope).delete()),
+        db.users.delete(userScope),
+        db.adoptedRows.where('userScope').equals(userScope).delete(),
+        db.readMarks.filter((mark) => namesUser(mark.ref, userScope)).delete(),
+        db.quarantine.filter((row) => namesUser(row.requestKey, userScope)).delete(),
+      ]);
+    },
+    { onFullDisk: 'fail' },
+  );
 }
 
 /**

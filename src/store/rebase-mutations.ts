@@ -4,7 +4,8 @@ import type { CatalogueDatabase } from './catalogue-database.js';
 import { rebaseOnResponse } from './optimistic-state.js';
 import { type BaseKey, type BaseTable, isSignedIn } from './outbox-rows.js';
 import { listKeyOf, requestedPage } from './store-keys.js';
-import type { WriteResult } from './write-response.js';
+import { WritePlan } from './write-plan.js';
+import type { WriteResult } from './write-result.js';
 
 type Params = Record<string, unknown>;
 
@@ -41,30 +42,50 @@ export function writtenBy(
   }
 }
 
+/** The response a write stores, for the rebase of the pending changes that act on it. */
+export interface RebaseContext {
+  readonly operation: string;
+  readonly params: Params;
+  readonly userScope: string | undefined;
+}
+
+/** The rebase of a response's write, when pending changes may act on what it writes: its plan and its step. */
+export interface Rebase {
+  /**
+   * Every table, as the write's own tables must all be in scope and that set grows with features (change-feed
+   * cursors, …); these responses are small and rare. It writes the group's stored rows (which ones is known only
+   * inside the transaction: whole tables) and their bases.
+   */
+  readonly plan: WritePlan;
+  /** Runs `write` and then the rebase, inside the write's transaction. */
+  step<T>(write: () => PromiseLike<T>): () => Promise<T>;
+}
+
 /**
- * Writes a response (of a live user scope) and rebases the pending changes on it, in ONE transaction: the response is what the service
- * holds now (the new base), and the unsettled rows that act on it are applied on top again. A fetch that lands
- * before a change is sent (a view revalidating at `interactive` priority overtakes the `mutation` queue) must not
- * show the change undone, not even for one frame.
+ * Writes a response (of a live user scope) and rebases the pending changes on it, in ONE transaction (the write
+ * gate's, `write-gate.ts`): the response is what the service holds now (the new base), and the unsettled rows that
+ * act on it are applied on top again. A fetch that lands before a change is sent (a view revalidating at
+ * `interactive` priority overtakes the `mutation` queue) must not show the change undone, not even for one frame.
+ * Undefined when no pending change can act on the response.
  */
-export function writeRebased(
-  db: CatalogueDatabase,
-  context: { operation: string; params: Params; userScope: string | undefined },
-  write: () => Promise<WriteResult>,
-): Promise<WriteResult> {
+export function rebaseOf(db: CatalogueDatabase, context: RebaseContext): Rebase | undefined {
   const written = writtenBy(context.operation, context.params, context.userScope);
-  if (written === undefined) return write();
-  // The response's own write joins this transaction only if every table it touches is in scope, and that set
-  // grows with features (change-feed cursors, …): so all tables. These responses are small and rare.
-  return db.transaction('rw', db.tables, async () => {
-    // A user-scoped answer is written only while its user is signed in somewhere on this database: a sign-out in
-    // any tab deletes the user's row first, in the purge's own transaction.
-    const { userScope } = context;
-    if (userScope !== undefined && !isSignedIn(await db.users.get(userScope))) throw new ScopeEndedError(userScope);
-    const result = await write();
-    // Not modified: the stored rows are as they were, changes included, and so is their base.
-    if (result.outcome !== 'stored') return result;
-    await rebaseOnResponse(db, written.group, written.rows);
-    return result;
-  });
+  if (written === undefined) return undefined;
+  const tables = new Set<string>(written.rows.map((row) => row.table));
+  return {
+    plan: WritePlan.reads(db.tables.map((table) => table.name)).and(
+      WritePlan.wholeTables([...tables, db.outboxBase.name]),
+    ),
+    step: (write) => async () => {
+      // A user-scoped answer is written only while its user is signed in somewhere on this database: a sign-out in
+      // any tab deletes the user's row first, in the purge's own transaction.
+      const { userScope } = context;
+      if (userScope !== undefined && !isSignedIn(await db.users.get(userScope))) throw new ScopeEndedError(userScope);
+      const result = await write();
+      // Not modified: the stored rows are as they were, changes included, and so is their base.
+      if ((result as Partial<WriteResult> | undefined)?.outcome !== 'stored') return result;
+      await rebaseOnResponse(db, written.group, written.rows);
+      return result;
+    },
+  };
 }

@@ -3,6 +3,8 @@ import { isBrowseUnit, pageTablesOf, unitPageKey, unitResourceRow } from './brow
 import type { CatalogueDatabase } from './catalogue-database.js';
 import type { SizeLedgerRow, SyncMetaRow } from './rows.js';
 import { jsonBytes } from './size-ledger.js';
+import { writeThrough } from './write-gate.js';
+import { WritePlan } from './write-plan.js';
 
 /** The JSON length of a stored response's rows: freshness row, list page and the records it names (or its row). */
 async function measureUnit(db: CatalogueDatabase, meta: SyncMetaRow): Promise<number> {
@@ -36,8 +38,9 @@ export async function reconcileSizeLedger(db: CatalogueDatabase): Promise<number
     for (const meta of missing) rows.push({ requestKey: meta.requestKey, bytes: await measureUnit(db, meta) });
   });
   // A row written meanwhile by a response's own write is newer; a response evicted meanwhile needs none.
-  await db.transaction('rw', db.sizeLedger, db.syncMeta, async () => {
-    const keys = rows.map((row) => row.requestKey);
+  const keys = rows.map((row) => row.requestKey);
+  const plan = WritePlan.rows(db.sizeLedger.name, keys).and(WritePlan.reads([db.syncMeta.name]));
+  await writeThrough(db, plan, async () => {
     const [now, metasNow] = await Promise.all([db.sizeLedger.bulkGet(keys), db.syncMeta.bulkGet(keys)]);
     await db.sizeLedger.bulkPut(rows.filter((_, i) => now[i] === undefined && metasNow[i] !== undefined));
   });

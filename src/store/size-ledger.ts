@@ -2,7 +2,7 @@ import { Dexie } from 'dexie';
 import type { CatalogueDatabase } from './catalogue-database.js';
 import type { StoreParams } from './store-mapping.js';
 import { mappingOf, type StoredOperation } from './store-mappings.js';
-import type { WriteResult } from './write-response.js';
+import { WritePlan } from './write-plan.js';
 
 /*
  * The size ledger behind `maxBytes`. IndexedDB has no size query (and fake-indexeddb no `navigator.storage`), so
@@ -42,30 +42,20 @@ export function responseBytes<O extends StoredOperation>(
 }
 
 /**
- * Runs a response's write and its ledger row in ONE transaction: both land or neither. The row is put first, with
- * no await in between (an await inside a Dexie transaction costs zone switches on every write): a 200 whose ETag
- * equals the stored one writes no records but puts the same bytes again, which changes nothing. Not for a 304. The
- * scope is every table `writeResponse` may touch for the operation (a superset: freshness, list pages, episode
- * cursors and the mapping's tables), so its transaction joins this one; not every table, which would make each
- * accounted write wait for every reader of the database.
+ * A response's write with its ledger row, in ONE transaction (the write's own, through the write gate): both land
+ * or neither. The row is put first, with no await in between (an await inside a Dexie transaction costs zone
+ * switches on every write): a 200 whose ETag equals the stored one writes no records but puts the same bytes again,
+ * which changes nothing. Not for a 304.
  */
-export function writeAccounted(
+export function accounted<T>(
   db: CatalogueDatabase,
-  operation: StoredOperation,
+  write: { readonly plan: WritePlan; run(): PromiseLike<T> },
   requestKey: string,
   bytes: number,
-  write: () => Promise<WriteResult>,
-): Promise<WriteResult> {
-  const names = new Set<string>([
-    'syncMeta',
-    'listPages',
-    'episodeCursors',
-    'sizeLedger',
-    ...mappingOf(operation).tables,
-  ]);
-  const tables = [...names].map((name) => db.table(name));
-  // Both started at once and awaited together: a failing put (a full disk) rejects the whole, and aborts it.
-  return db.transaction('rw', tables, () =>
-    Dexie.Promise.all([db.sizeLedger.put({ requestKey, bytes }), write()]).then(([, result]) => result),
-  );
+): { readonly plan: WritePlan; run(): PromiseLike<T> } {
+  return {
+    plan: write.plan.and(WritePlan.rows(db.sizeLedger.name, [requestKey])),
+    // Both started at once and awaited together: a failing put (a full disk) rejects the whole, and aborts it.
+    run: () => Dexie.Promise.all([db.sizeLedger.put({ requestKey, bytes }), write.run()]).then(([, result]) => result),
+  };
 }

@@ -1,5 +1,7 @@
 import type { CatalogueDatabase } from './catalogue-database.js';
 import type { SyncMetaRow } from './rows.js';
+import { writeThrough } from './write-gate.js';
+import { WritePlan } from './write-plan.js';
 
 /** The freshness row of a request key (see `storeRequestKey`), or undefined when it was never fetched. */
 export function readSyncMeta(db: CatalogueDatabase, requestKey: string): Promise<SyncMetaRow | undefined> {
@@ -22,7 +24,7 @@ export interface RecordSyncErrorInput {
  */
 export async function recordSyncError(db: CatalogueDatabase, input: RecordSyncErrorInput): Promise<void> {
   const lastError = { name: input.error.name, message: input.error.message, at: input.now };
-  await db.transaction('rw', db.syncMeta, async () => {
+  await writeThrough(db, WritePlan.rows(db.syncMeta.name, [input.requestKey]), async () => {
     const stored = await db.syncMeta.get(input.requestKey);
     const base: SyncMetaRow = stored ?? {
       requestKey: input.requestKey,

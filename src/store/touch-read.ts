@@ -1,6 +1,8 @@
 import type { CatalogueDatabase } from './catalogue-database.js';
 import type { ReadRef } from './read-ref.js';
 import type { ReadMarkRow } from './rows.js';
+import { writeThrough } from './write-gate.js';
+import { WritePlan } from './write-plan.js';
 
 /** A record's read time is written at most this often. */
 export const READ_MARK_INTERVAL_MS = 3_600_000;
@@ -16,7 +18,7 @@ export async function writeReadMarks(db: CatalogueDatabase, marks: ReadonlyMap<R
     if (!Number.isFinite(at)) throw new TypeError('writeReadMarks: read times must be finite (clock milliseconds)');
   }
   const refs = [...marks.keys()];
-  return db.transaction('rw', db.readMarks, async () => {
+  return writeThrough(db, WritePlan.rows(db.readMarks.name, refs), async () => {
     const stored = await db.readMarks.bulkGet(refs);
     const due: ReadMarkRow[] = [];
     for (const [i, ref] of refs.entries()) {

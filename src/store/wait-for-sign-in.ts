@@ -1,5 +1,7 @@
 import type { CatalogueDatabase } from './catalogue-database.js';
 import { isSignedIn, type OutboxClaim, type OutboxError, type UserRow } from './outbox-rows.js';
+import { writeThrough } from './write-gate.js';
+import { WritePlan } from './write-plan.js';
 
 type UserCredentials = UserRow['credentials'];
 
@@ -33,7 +35,8 @@ function sameCredentials(a: UserCredentials, b: UserCredentials): boolean {
  * Conditional on the claim, like every outcome.
  */
 export function waitForSignIn(db: CatalogueDatabase, input: SignInWaitInput): Promise<SignInWait> {
-  return db.transaction('rw', db.outbox, db.users, async () => {
+  const plan = WritePlan.rows(db.outbox.name, [input.seq]).and(WritePlan.wholeTables([db.users.name]));
+  return writeThrough(db, plan, async (): Promise<SignInWait> => {
     const row = await db.outbox.get(input.seq);
     const claim = row?.claim;
     const ours = claim?.instance === input.claim.instance && claim.attempt === input.claim.attempt;

@@ -3,12 +3,13 @@ import type { ApiResponse, NotModifiedResponse, ResponseOf } from '../api/index.
 import { planRecordWrites, putRecords, readMergeTargets } from './apply-record-writes.js';
 import type { CatalogueDatabase } from './catalogue-database.js';
 import { cursorSeedsOf, nextCursors, readCursors } from './episode-cursors.js';
-import { type ReadRef, readRef } from './read-ref.js';
-import type { RecordTableName } from './record-tables.js';
 import type { EpisodeCursorRow, ListPageRow, SyncMetaRow } from './rows.js';
 import { listKeyOf, requestedPage, storeRequestKey } from './store-keys.js';
 import type { ListPageContent, MappingContext, RecordWrite, StoreMapping, StoreParams } from './store-mapping.js';
 import { isStoredOperation, mappingOf, type StoredOperation } from './store-mappings.js';
+import { writeThrough } from './write-gate.js';
+import { WritePlan } from './write-plan.js';
+import type { WriteResult } from './write-result.js';
 
 export interface WriteResponseInput<O extends StoredOperation> {
   readonly operation: O;
@@ -39,34 +40,6 @@ export interface WriteResponseInput<O extends StoredOperation> {
    */
   readonly writeId?: string;
 }
-
-/**
- * What a write did: `stored` wrote records (and a list page); `not-modified` wrote freshness only, or nothing at all
- * for `derived` (a series' account state that the user's whole, fresh account lists answer: nothing to fetch).
- */
-export type WriteResult =
-  | {
-      readonly outcome: 'stored';
-      readonly requestKey: string;
-      /** Rows upserted per record table. */
-      readonly rows: Partial<Record<RecordTableName, number>>;
-      /** The list page written, for list operations. */
-      /** The list page written, for list operations: its served ids and totals, as the page row holds them. */
-      readonly listPage?: {
-        readonly listKey: string;
-        readonly page: number;
-        readonly ids: readonly (number | string)[];
-        readonly total_pages: number;
-        readonly total_results: number;
-      };
-      readonly writeId?: string;
-    }
-  | {
-      readonly outcome: 'not-modified';
-      readonly requestKey: string;
-      readonly reason: 'status-304' | 'same-etag' | 'derived';
-      readonly writeId?: string;
-    };
 
 function checkInput(input: WriteResponseInput<StoredOperation>, mapping: StoreMapping<StoredOperation>): void {
   if (!isStoredOperation(input.operation)) {
@@ -114,16 +87,15 @@ function metaRow(
 export interface PlannedResponseWrite {
   readonly requestKey: string;
   /**
-   * Every row the write may touch, named as a read names it (`readRef`): the request's freshness row, its list
-   * page and every record it puts. The first answers it may make wrong are those whose deps intersect these.
+   * Every row the write may touch: the request's freshness row, its list page and every record it puts, and the
+   * tables of its transaction. The write gate derives the first answers it may make wrong from it.
    */
-  readonly deps: readonly ReadRef[];
+  readonly plan: WritePlan;
   /**
-   * Runs the write's ONE readwrite transaction, unguarded: the caller holds `db.firstAnswers.guard(deps, …)`
-   * around it (and around any transaction it joins: the guard may wait on the first answers' own database, and
-   * a Dexie transaction that waits on something else commits early).
+   * The write's step, run inside its readwrite transaction: the caller passes it to `writeThrough` with `plan`
+   * (the only way to open that transaction).
    */
-  run(): Promise<WriteResult>;
+  run(): PromiseLike<WriteResult>;
 }
 
 /** The rows of one response, planned before its transaction (pure work). */
@@ -163,24 +135,35 @@ export function planResponseWrite<O extends StoredOperation>(
       : undefined;
   // Named from the planned batches: no read. A freshness-only write (304, same ETag) still changes the freshness
   // an answer carries, so the freshness row is always one.
-  const deps: ReadRef[] = [readRef('syncMeta', requestKey)];
-  if (listPage && rows.plan) {
+  const parts: WritePlan[] = [WritePlan.rows('syncMeta', [requestKey])];
+  if (listPage) {
     const { listKey, page } = listPage;
-    deps.push(
-      mapping.userScoped
-        ? readRef('watchlistPages', [userScope as string, listKey, page])
-        : readRef('listPages', [listKey, page]),
-    );
+    const pageTable = mapping.userScoped ? 'watchlistPages' : 'listPages';
+    const key = mapping.userScoped ? [userScope as string, listKey, page] : [listKey, page];
+    // A 304 writes no page: the table is in scope, its row not named.
+    parts.push(rows.plan ? WritePlan.rows(pageTable, [key]) : WritePlan.reads([pageTable]));
   }
-  for (const batch of rows.batches) for (const key of batch.keys) deps.push(readRef(batch.table, key));
+  for (const batch of rows.batches) parts.push(WritePlan.rows(batch.table, batch.keys));
+  // The mapping's tables are in scope whatever this response puts; episode cursors are not read by any answer.
+  const tracksEpisodes = mapping.tables.includes('episodes') || mapping.tables.includes('episodeAccountStates');
+  parts.push(WritePlan.reads(mapping.tables));
+  if (tracksEpisodes) parts.push(WritePlan.wholeTables(['episodeCursors']));
+  const [first, ...rest] = parts as [WritePlan, ...WritePlan[]];
   return {
     requestKey,
-    deps,
+    plan: first.and(...rest),
     run() {
       // A second run (a retry after a quota error) plans again: the first merged the rows it read into its plan.
-      const planned = rows ?? planRows(mapping, input, context);
+      // Each attempt inside `runWrite` plans again too (a shared transaction that failed is retried alone).
+      const first = rows;
       rows = undefined;
-      return runWrite(db, input, mapping, context, planned, listPage);
+      let planned = first;
+      const plan = (): RowsPlan => {
+        const out = planned ?? planRows(mapping, input, context);
+        planned = undefined;
+        return out;
+      };
+      return runWrite(db, input, mapping, context, plan, listPage);
     },
   };
 }
@@ -196,7 +179,7 @@ export async function writeResponse<O extends StoredOperation>(
   input: WriteResponseInput<O>,
 ): Promise<WriteResult> {
   const planned = planResponseWrite(db, input);
-  return db.firstAnswers.guard(planned.deps, () => planned.run());
+  return writeThrough(db, planned.plan, () => planned.run(), { batched: true });
 }
 
 function runWrite<O extends StoredOperation>(
@@ -204,26 +187,22 @@ function runWrite<O extends StoredOperation>(
   input: WriteResponseInput<O>,
   mapping: StoreMapping<O>,
   context: MappingContext<O>,
-  { plan, batches }: RowsPlan,
+  planRowsOnce: () => RowsPlan,
   listPage: { readonly listKey: string; readonly page: number } | undefined,
-): Promise<WriteResult> {
+): PromiseLike<WriteResult> {
   const { operation, response, userScope, now, expiresAt, writeId } = input;
   const { requestKey } = context;
   const params = input.params as Record<string, unknown>;
   const pageTable = mapping.kind === 'list' ? (mapping.userScoped ? db.watchlistPages : db.listPages) : undefined;
   const tracksEpisodes = mapping.tables.includes('episodes') || mapping.tables.includes('episodeAccountStates');
-  const tables = [
-    db.syncMeta,
-    ...mapping.tables.map((name) => db.table(name)),
-    ...(pageTable ? [pageTable] : []),
-    ...(tracksEpisodes ? [db.episodeCursors] : []),
-  ];
-
   const modified = response.status !== 304;
+  const known = input.previousEtag;
+
+  // Dexie's own promises throughout, and no await: a native promise awaited inside a Dexie transaction costs
+  // zone switches on every microtask, a measurable share of a small response's write (bench: ingest).
+  const { plan, batches } = planRowsOnce();
   // Every episode the store holds is tracked (change feeds): its cursor is written with its row, atomically.
   const seeds = tracksEpisodes ? cursorSeedsOf(batches) : [];
-
-  const known = input.previousEtag;
   const merges = batches.some((batch) => batch.toMerge.length > 0);
   const write = (
     storedEtag: string | undefined,
@@ -271,22 +250,18 @@ function runWrite<O extends StoredOperation>(
     return Dexie.Promise.all(puts).then(() => result);
   };
 
-  // Dexie's own promises throughout, and no await: a native promise awaited inside a Dexie transaction costs
-  // zone switches on every microtask, a measurable share of a small response's write (bench: ingest).
-  return db.transaction('rw', tables, () => {
-    // Nothing to read (the caller knew the stored ETag, every row is complete, no episodes): write at once.
-    if (known !== undefined && !merges && seeds.length === 0) return write(known ?? undefined, [], []);
-    // Otherwise every read is issued at once, then every write: two round trips however many tables.
-    const reads: unknown[] = [
-      known === undefined ? db.syncMeta.get(requestKey).then((row) => row?.etag) : known,
-      seeds.length > 0 ? readCursors(db, seeds) : [],
-      ...readMergeTargets(db, batches),
-    ];
-    return Dexie.Promise.all(reads).then(
-      ([stored, cursors, ...targets]): PromiseLike<WriteResult> =>
-        write((stored as string | null | undefined) ?? undefined, cursors as unknown[], targets),
-    );
-  });
+  // Nothing to read (the caller knew the stored ETag, every row is complete, no episodes): write at once.
+  if (known !== undefined && !merges && seeds.length === 0) return write(known ?? undefined, [], []);
+  // Otherwise every read is issued at once, then every write: two round trips however many tables.
+  const reads: unknown[] = [
+    known === undefined ? db.syncMeta.get(requestKey).then((row) => row?.etag) : known,
+    seeds.length > 0 ? readCursors(db, seeds) : [],
+    ...readMergeTargets(db, batches),
+  ];
+  return Dexie.Promise.all(reads).then(
+    ([stored, cursors, ...targets]): PromiseLike<WriteResult> =>
+      write((stored as string | null | undefined) ?? undefined, cursors as unknown[], targets),
+  );
 }
 
 function pageRow(
@@ -313,3 +288,5 @@ function pageRow(
   if (content.itemExtras) row.itemExtras = content.itemExtras as Record<number, Record<string, unknown>>;
   return row;
 }
+
+export type { WriteResult } from './write-result.js';

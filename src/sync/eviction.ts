@@ -5,8 +5,6 @@ import { type BrowseUnit, browseUnitsByAge } from '../store/browse-unit-order.js
 import { isBrowseOperation } from '../store/browse-units.js';
 import type { CatalogueDatabase } from '../store/catalogue-database.js';
 import { type EvictedData, evictBrowseData } from '../store/evict-browse-data.js';
-import { writeAccounted } from '../store/size-ledger.js';
-import type { StoredOperation } from '../store/store-mappings.js';
 import type { WriteResult } from '../store/write-response.js';
 import { AccountedSize } from './accounted-size.js';
 import type { CatalogueEvents } from './catalogue-events.js';
@@ -56,7 +54,8 @@ export interface StoreWrite {
   readonly userScope: string | undefined;
   /** The bytes the write puts, or undefined when it puts none (a 304); only asked for when a budget is set. */
   readonly bytes: () => number | undefined;
-  readonly write: () => Promise<WriteResult>;
+  /** Writes the response (through the write gate, which recovers from a full disk), with `bytes` accounted if set. */
+  readonly write: (bytes: number | undefined) => Promise<WriteResult>;
 }
 
 /**
@@ -88,16 +87,12 @@ export class BrowseEviction {
     this.#accounted = new AccountedSize(deps.db);
   }
 
-  /** Runs a response's write: accounted when a budget is set, evicting and retrying once on a quota error. */
+  /** Runs a response's write: accounted when a budget is set, then the budget enforced. */
   async store(input: StoreWrite): Promise<WriteResult> {
-    const { db, maxBytes } = this.#deps;
+    const { maxBytes } = this.#deps;
     const bytes =
       maxBytes !== undefined && isBrowseOperation(input.operation, input.userScope) ? input.bytes() : undefined;
-    const attempt = () =>
-      bytes === undefined
-        ? input.write()
-        : writeAccounted(db, input.operation as StoredOperation, input.requestKey, bytes, input.write);
-    const result = await this.retryOnQuota(attempt);
+    const result = await input.write(bytes);
     if (bytes !== undefined && result.outcome === 'stored') {
       const total = await this.#accounted.recordWrite(input.requestKey, bytes);
       if (total > (maxBytes as number) && !this.#blockedByHolds) await this.enforceBudget();
@@ -108,8 +103,8 @@ export class BrowseEviction {
   /**
    * Runs a write (one transaction, so a failed one leaves nothing); on a quota error evicts a share of the browse
    * responses and runs it once more. If that fails too, the error the store first gave is thrown, and quota errors
-   * fail at once for `QUOTA_BACKOFF_MS`. Any write of the library can go through it: a response, a user's change
-   * in the outbox, a change-feed patch.
+   * fail at once for `QUOTA_BACKOFF_MS`. The write gate runs every write of the store through it
+   * (`setQuotaRecovery`): a response, a user's change in the outbox, a change-feed patch.
    */
   async retryOnQuota<T>(attempt: () => Promise<T>): Promise<T> {
     const succeeded = (result: T): T => {

@@ -33,12 +33,6 @@ export interface OutboxDeps {
    * sender aborts its request when its lease ends, and another instance may then send the row again.
    */
   readonly leaseMs: number;
-  /**
-   * Runs the enqueue's write: the engine's passes it through quota recovery (evict browse data, retry once), so a
-   * full disk does not cost the user a change while cached browse data could make room.
-   * @default runs it as is
-   */
-  readonly guardWrite?: <T>(write: () => Promise<T>) => Promise<T>;
   /** Told when a drain stops on an error (a full disk: the catalogue restarts it once there is room). */
   readonly onDrainFailed?: (error: unknown) => void;
   /**
@@ -113,8 +107,9 @@ export class Outbox {
   /** Writes the optimistic change and the row in one transaction, then starts a drain when online. */
   async enqueue(userScope: string, mutation: Mutation): Promise<EnqueueResult> {
     const input = { userScope, mutation, idempotencyKey: this.#newKey(), now: this.#deps.clock.now() };
-    const write = () => enqueueMutation(this.#deps.db, input);
-    const result = await (this.#deps.guardWrite ? this.#deps.guardWrite(write) : write());
+    // Through the write gate, which runs it through the engine's quota recovery: a full disk does not cost the
+    // user a change while cached browse data could make room.
+    const result = await enqueueMutation(this.#deps.db, input);
     this.drainSoon();
     return result;
   }

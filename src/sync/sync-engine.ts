@@ -11,12 +11,12 @@ import type { RequestQueue } from '../queue/request-queue.js';
 import type { CatalogueDatabase } from '../store/catalogue-database.js';
 import { namesUser } from '../store/purge-user-scope.js';
 import { readStored } from '../store/read-stored.js';
-import { writeRebased } from '../store/rebase-mutations.js';
-import { responseBytes } from '../store/size-ledger.js';
+import { accounted, responseBytes } from '../store/size-ledger.js';
 import { storeFailure } from '../store/store-failure.js';
 import type { StoredOperation } from '../store/store-mappings.js';
 import { storedPageCount } from '../store/stored-page-count.js';
 import { readSyncMeta } from '../store/sync-meta.js';
+import { setQuotaRecovery, writeThrough } from '../store/write-gate.js';
 import { planResponseWrite, type WriteResult } from '../store/write-response.js';
 import { AdoptedAnswers } from './adopted-answers.js';
 import type { CatalogueEvents } from './catalogue-events.js';
@@ -121,6 +121,8 @@ export class SyncEngine {
         for (const listener of [...this.#writeListeners]) listener();
       },
     });
+    // Every write of the store recovers from a full disk the same way (the write gate runs it).
+    setQuotaRecovery(db, (attempt) => this.#eviction.retryOnQuota(attempt));
   }
 
   /** The entry of a prepared call's key: what a view observes. */
@@ -216,14 +218,6 @@ export class SyncEngine {
   #emitUser(event: 'signedIn' | 'signedOut', user: UserScope): void {
     const kind = user.accountId === undefined ? 'guest' : 'account';
     this.#deps.emitter.emit(event, { userScope: user.id, kind, at: this.#deps.options.clock.now() });
-  }
-
-  /**
-   * Runs a store write that is not a response's (an outbox change, a change-feed patch): on a quota error, least
-   * recently read browse data is evicted and the write runs once more, as a response's write would.
-   */
-  retryOnQuota<T>(write: () => Promise<T>): Promise<T> {
-    return this.#eviction.retryOnQuota(write);
   }
 
   /** Applies a status event; emits `status` only when the snapshot changed. */
@@ -384,19 +378,23 @@ export class SyncEngine {
         // An adopted answer was shown as it was received, so it is stored as of then: the view shows it unchanged.
         now: adopted ? response.receivedAt : clock.now(),
       });
-      // The first answers the write may make wrong are deleted before it and after: guarded around the whole
-      // store step, since the accounted and rebased writes run inside transactions of their own.
-      const result = await db.firstAnswers.guard(planned.deps, () =>
-        // A quota error evicts least recently read browse data and retries once; `maxBytes` accounts the write.
-        this.#eviction.store({
-          operation,
-          requestKey,
-          userScope: call.userScope,
-          bytes: () =>
-            response.status === 304 ? undefined : responseBytes(operation, call.storeParams, requestKey, response.data),
-          write: () => writeRebased(db, rebase, () => planned.run()),
-        }),
-      );
+      // Through the write gate (`write-gate.ts`): the first answers the write may make wrong, derived from its plan,
+      // are deleted before it and after; a full disk evicts and retries once; pending changes are rebased on it.
+      const result = await this.#eviction.store({
+        operation,
+        requestKey,
+        userScope: call.userScope,
+        bytes: () =>
+          response.status === 304 ? undefined : responseBytes(operation, call.storeParams, requestKey, response.data),
+        // `maxBytes` accounts the write (its ledger row, in its transaction).
+        write: (bytes) => {
+          const write = bytes === undefined ? planned : accounted(db, planned, requestKey, bytes);
+          return writeThrough(db, write.plan, () => write.run(), { batched: true, rebase });
+        },
+      });
+      // Writes that shared a transaction settle together: each goes on (its events, its list's next page) in a
+      // task of its own, as it did when each had its own transaction.
+      await yieldToPage();
       const at = clock.now();
       emitter.emit('stored', { operation, requestKey, outcome: result.outcome, at });
       this.transition({ type: 'succeeded', at });

@@ -5,8 +5,10 @@ import type { RequestQueue } from '../queue/request-queue.js';
 import type { CatalogueDatabase } from '../store/catalogue-database.js';
 import { isSignedIn, type UserRow } from '../store/outbox-rows.js';
 import { countPending } from '../store/outbox-store.js';
-import { purgeUserScope } from '../store/purge-user-scope.js';
+import { purgePlan, purgeUserScope } from '../store/purge-user-scope.js';
 import { markSigningOut, unfinishedSignOuts } from '../store/sign-out-mark.js';
+import { writeThrough } from '../store/write-gate.js';
+import { WritePlan } from '../store/write-plan.js';
 import type { ScopeChannel } from './instance-coordination.js';
 import type { Outbox } from './outbox.js';
 import type { SyncEngine } from './sync-engine.js';
@@ -113,7 +115,8 @@ export class UserSessions {
     await this.ready;
     const { db, engine, clock } = this.#deps;
     const scope = await createUserScope(credentials);
-    await db.transaction('rw', db.users, db.outbox, async () => {
+    // Every user row (the current one changes) and the user's waiting changes.
+    await writeThrough(db, WritePlan.wholeTables([db.users.name, db.outbox.name]), async () => {
       await db.users.toCollection().modify({ current: 0 });
       const row: UserRow = { id: scope.id, credentials: scope.credentials, selectedAt: clock.now(), current: 1 };
       if (scope.accountId !== undefined) row.accountId = scope.accountId;
@@ -151,14 +154,15 @@ export class UserSessions {
     this.#deps.scopes?.signedOut(user.id);
     let marked = false;
     try {
-      // Opening the write session empties the first answers, in one transaction, before the mark is written.
-      await db.firstAnswers.guard('all', async () => {
-        // Not marked (a full disk): the purge below is then what makes the sign-out durable, all at once.
-        marked = await markSigningOut(db, user.id, clock.now());
-        // Read marks written before the purge are purged with it; the ones noted since the scope ended are dropped.
-        await engine.flushReads().catch(() => {});
-        await purgeUserScope(db, user.id);
-      });
+      // The mark's plan names the purge's rows ahead: the write gate deletes the answers the purge will change
+      // before the mark lands. Not marked (a full disk): the purge below is then what makes the sign-out durable.
+      const plan = WritePlan.rows(db.users.name, [user.id]).and(WritePlan.ahead(purgePlan(db)));
+      marked = await writeThrough(db, plan, () => markSigningOut(db, user.id, clock.now()), {
+        onFullDisk: 'fail',
+      }).catch(() => false);
+      // Read marks written before the purge are purged with it; the ones noted since the scope ended are dropped.
+      await engine.flushReads().catch(() => {});
+      await purgeUserScope(db, user.id);
     } catch (error) {
       // With the mark, the next start finishes the deletion before it restores anyone.
       logger.error('catalogue-sync: could not delete the signed-out user’s data', {

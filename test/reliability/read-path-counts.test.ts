@@ -125,7 +125,7 @@ describe('the read path, counted', () => {
     expect(recorder.snapshots.some((s) => s.fetching)).toBe(true);
   });
 
-  it("a list's pages cost one write each, and their freshness one read for the whole list", async () => {
+  it("a list's pages cost at most one write each, and their freshness one read for the whole list", async () => {
     const { catalogue, urls } = open();
     const counts = countWrites(databaseOf(catalogue));
     await catalogue.auth.ready();
@@ -135,7 +135,9 @@ describe('the read path, counted', () => {
     counts.counting = false;
     expect(result.pages).toBe(pages);
     expect(urls).toHaveLength(pages);
-    expect(counts.readwrite).toBe(pages);
+    // Pages that arrive while a write runs share the next transaction (test/sync/pull-list-transactions.test.ts).
+    expect(counts.readwrite).toBeGreaterThanOrEqual(1);
+    expect(counts.readwrite).toBeLessThanOrEqual(pages);
     // Page 1's freshness row before its request, then every other page's at once: not one read per page.
     expect(counts.readonly).toBeLessThanOrEqual(2);
   });

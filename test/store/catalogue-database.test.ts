@@ -1,7 +1,13 @@
 import { Dexie } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { CURRENT_SCHEMA_VERSION, openCatalogueDatabase, readStored, writeResponse } from '../../src/store/index.js';
+import {
+  CURRENT_SCHEMA_VERSION,
+  clearDatabase,
+  openCatalogueDatabase,
+  readStored,
+  writeResponse,
+} from '../../src/store/index.js';
 import { version1Stores } from '../../src/store/schema/version-1.js';
 import { interceptMutations } from '../helpers/mutate-middleware.js';
 import { dumpDatabase, freshDatabase, loadSample, ok } from './store-fixtures.js';
@@ -55,12 +61,12 @@ describe('openCatalogueDatabase', () => {
     }
   });
 
-  it('clear() empties every table and the database stays usable', async () => {
+  it('clearDatabase() empties every table and the database stays usable', async () => {
     const db = freshDatabase();
     const trending = await loadSample('trendingMovies', 'trending-movie-week.json');
     const params = { time_window: 'week' as const };
     await writeResponse(db, { operation: 'trendingMovies', params, response: ok(trending), expiresAt: 1, now: 0 });
-    await db.clear();
+    await clearDatabase(db);
     expect(Object.values(await dumpDatabase(db)).flat()).toEqual([]);
     expect(await readStored(db, 'trendingMovies', params)).toBeUndefined();
     await writeResponse(db, { operation: 'trendingMovies', params, response: ok(trending), expiresAt: 1, now: 0 });

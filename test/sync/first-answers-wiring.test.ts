@@ -2,6 +2,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { databaseOf } from '../../src/create-catalogue.js';
 import type { FetchLike } from '../../src/env.js';
+import { clearDatabase } from '../../src/store/clear-database.js';
 import { createFirstAnswers } from '../../src/store/create-first-answers.js';
 import type { FirstAnswers } from '../../src/store/first-answers.js';
 import { openFirstAnswersDb, readFirstAnswer } from '../../src/store/first-answers-db.js';
@@ -271,7 +272,7 @@ describe('first answers: every write path keeps them exact', () => {
     expect(await fixture.firstAnswer(tv.key)).toBeUndefined();
     await clock.runUntil(catalogue.sync.pull('trendingTv', DAY));
     await fixture.storeAnswer('trendingTv', DAY);
-    await db.clear();
+    await clearDatabase(db);
     expect(await fixture.firstAnswer(tv.key)).toBeUndefined();
   });
 

@@ -1,8 +1,9 @@
 import type { EpisodeChanges } from '../../api/schemas/episode-changes.js';
 import type { CatalogueDatabase } from '../../store/catalogue-database.js';
 import { CURSOR_OVERLAP_MS, pruneApplied } from '../../store/episode-cursors.js';
-import { readRef } from '../../store/read-ref.js';
 import type { EpisodeRow } from '../../store/rows.js';
+import { writeThrough } from '../../store/write-gate.js';
+import { WritePlan } from '../../store/write-plan.js';
 import { dependentMetas, type EpisodePlace, markStale, placeOf } from './episode-dependents.js';
 import { isForeign, itemsInTimeOrder, patchEpisode, sameRow } from './episode-patch.js';
 
@@ -38,50 +39,52 @@ const NOTHING: ApplyResult = { keys: [], written: false, staled: 0 };
  * applying the same feed again finds every item already applied and changes nothing.
  */
 export function applyEpisodeChanges(db: CatalogueDatabase, input: ApplyInput): Promise<ApplyResult> {
-  return db.firstAnswers.guard(changedRefs(input), () => apply(db, input));
+  return writeThrough(db, planOf(db, input), () => apply(db, input));
 }
 
 /**
- * What applying the feed may change, named as reads name it, from the feed alone (no read): the episode's row
- * (season details show it); when an item may mark dependents stale (a patch's stale set depends on the items
- * only, and the transaction applies a subset of them), its season's row, which every season answer reads; and
- * everything when tagged-image pages may be marked (which ones is only known inside the transaction).
+ * What applying the feed may change, from the feed alone (no read): the episode's row (season details show it) and
+ * its cursor. When an item may mark dependents stale (a patch's stale set depends on the items only, and the
+ * transaction applies a subset of them): with the episode's place, the freshness rows it marks are those of its
+ * season's responses, every one of which reads the season's row, so that row names them; without it, or when
+ * tagged-image pages may be marked, which rows is only known inside the transaction: the tables, whole.
  */
-function changedRefs(input: ApplyInput): string[] | 'all' {
-  const deps = [readRef('episodes', input.episodeId)];
+function planOf(db: CatalogueDatabase, input: ApplyInput): WritePlan {
+  const own = WritePlan.rows(db.episodes.name, [input.episodeId]).and(
+    WritePlan.rows(db.episodeCursors.name, [input.episodeId]),
+  );
+  const marks = [db.syncMeta.name, db.taggedImages.name, db.listPages.name];
   const { stale } = patchEpisode({}, itemsInTimeOrder(input.feed));
-  if (stale.size === 0) return deps;
-  if (stale.has('personTaggedImages') || input.place === undefined) return 'all';
-  return [...deps, readRef('seasons', [input.place.show_id, input.place.season_number])];
+  if (stale.size === 0) return own.and(WritePlan.reads(marks));
+  if (stale.has('personTaggedImages') || input.place === undefined) return own.and(WritePlan.wholeTables(marks));
+  const season = [input.place.show_id, input.place.season_number];
+  return own.and(WritePlan.rows(db.seasons.name, [season]), WritePlan.reads(marks));
 }
 
-function apply(db: CatalogueDatabase, input: ApplyInput): Promise<ApplyResult> {
-  const tables = [db.episodes, db.episodeCursors, db.syncMeta, db.taggedImages, db.listPages];
-  return db.transaction('rw', tables, async () => {
-    const [cursor, row] = await Promise.all([db.episodeCursors.get(input.episodeId), db.episodes.get(input.episodeId)]);
-    if (!cursor || !row) return NOTHING;
-    const seen = new Set(cursor.applied.map((item) => item.id));
-    const fresh = itemsInTimeOrder(input.feed).filter(
-      (item) =>
-        !seen.has(item.id) &&
-        !isForeign(item, input.language) &&
-        // Older than the cursor's overlap: the row (or an earlier poll) already reflects it.
-        !(item.at < cursor.checkedAt - CURSOR_OVERLAP_MS),
-    );
-    const checkedAt = Math.max(cursor.checkedAt, input.checkedAt);
-    if (fresh.length === 0 && checkedAt === cursor.checkedAt) return NOTHING;
-    const outcome = patchEpisode(row, fresh);
-    const written = !sameRow(row, outcome.row);
-    const metas = outcome.stale.size > 0 ? await dependentMetas(db, placeOf(row as EpisodeRow), outcome.stale) : [];
-    const applied = pruneApplied(
-      [...cursor.applied, ...fresh.map((item) => ({ id: item.id, time: item.at }))],
-      checkedAt,
-    );
-    await Promise.all([
-      written ? db.episodes.put(outcome.row as EpisodeRow) : undefined,
-      db.episodeCursors.put({ ...cursor, checkedAt, applied }),
-    ]);
-    const staled = await markStale(db, metas, input.now);
-    return { keys: outcome.keys, written, staled };
-  });
+async function apply(db: CatalogueDatabase, input: ApplyInput): Promise<ApplyResult> {
+  const [cursor, row] = await Promise.all([db.episodeCursors.get(input.episodeId), db.episodes.get(input.episodeId)]);
+  if (!cursor || !row) return NOTHING;
+  const seen = new Set(cursor.applied.map((item) => item.id));
+  const fresh = itemsInTimeOrder(input.feed).filter(
+    (item) =>
+      !seen.has(item.id) &&
+      !isForeign(item, input.language) &&
+      // Older than the cursor's overlap: the row (or an earlier poll) already reflects it.
+      !(item.at < cursor.checkedAt - CURSOR_OVERLAP_MS),
+  );
+  const checkedAt = Math.max(cursor.checkedAt, input.checkedAt);
+  if (fresh.length === 0 && checkedAt === cursor.checkedAt) return NOTHING;
+  const outcome = patchEpisode(row, fresh);
+  const written = !sameRow(row, outcome.row);
+  const metas = outcome.stale.size > 0 ? await dependentMetas(db, placeOf(row as EpisodeRow), outcome.stale) : [];
+  const applied = pruneApplied(
+    [...cursor.applied, ...fresh.map((item) => ({ id: item.id, time: item.at }))],
+    checkedAt,
+  );
+  await Promise.all([
+    written ? db.episodes.put(outcome.row as EpisodeRow) : undefined,
+    db.episodeCursors.put({ ...cursor, checkedAt, applied }),
+  ]);
+  const staled = await markStale(db, metas, input.now);
+  return { keys: outcome.keys, written, staled };
 }

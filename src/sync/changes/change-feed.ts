@@ -4,6 +4,8 @@ import type { RequestQueue } from '../../queue/request-queue.js';
 import type { CatalogueDatabase } from '../../store/catalogue-database.js';
 import { readRef } from '../../store/read-ref.js';
 import type { EpisodeCursorRow } from '../../store/rows.js';
+import { writeThrough } from '../../store/write-gate.js';
+import { WritePlan } from '../../store/write-plan.js';
 import type { CatalogueEvents } from '../catalogue-events.js';
 import type { SyncEngine } from '../sync-engine.js';
 import { applyEpisodeChanges } from './apply-episode-changes.js';
@@ -152,17 +154,16 @@ export class ChangeFeed {
   async #advance(cursors: readonly EpisodeCursorRow[], checkedAt: number): Promise<void> {
     const { db } = this.#deps;
     if (cursors.length === 0) return;
-    await this.#deps.engine.retryOnQuota(() =>
-      db.transaction('rw', db.episodeCursors, async () => {
-        const stored = await db.episodeCursors.bulkGet(cursors.map((c) => c.episode_id));
-        const due = stored.filter((c): c is EpisodeCursorRow => c !== undefined && c.checkedAt < checkedAt);
-        await db.episodeCursors.bulkPut(due.map((c) => ({ ...c, checkedAt })));
-      }),
-    );
+    const ids = cursors.map((c) => c.episode_id);
+    await writeThrough(db, WritePlan.rows(db.episodeCursors.name, ids), async () => {
+      const stored = await db.episodeCursors.bulkGet(ids);
+      const due = stored.filter((c): c is EpisodeCursorRow => c !== undefined && c.checkedAt < checkedAt);
+      await db.episodeCursors.bulkPut(due.map((c) => ({ ...c, checkedAt })));
+    });
   }
 
   async #poll(candidate: Candidate, state: RunState, result: RunCounts): Promise<void> {
-    const { queue, db, options, emitter, engine } = this.#deps;
+    const { queue, db, options, emitter } = this.#deps;
     const episodeId = candidate.cursor.episode_id;
     const sentAt = options.clock.now();
     try {
@@ -172,17 +173,15 @@ export class ChangeFeed {
         { episode_id: episodeId, start_date: isoDay(startDayOf(candidate.cursor)) },
         { priority: state.priority, signal: state.signal },
       );
-      // A full disk evicts browse data and retries once, as a response's write does.
-      const applied = await engine.retryOnQuota(() =>
-        applyEpisodeChanges(db, {
-          episodeId,
-          feed: response.data,
-          checkedAt: sentAt,
-          language: options.language,
-          now: options.clock.now(),
-          ...(candidate.row ? { place: placeOf(candidate.row) } : {}),
-        }),
-      );
+      // A full disk evicts browse data and retries once, as a response's write does (the write gate).
+      const applied = await applyEpisodeChanges(db, {
+        episodeId,
+        feed: response.data,
+        checkedAt: sentAt,
+        language: options.language,
+        now: options.clock.now(),
+        ...(candidate.row ? { place: placeOf(candidate.row) } : {}),
+      });
       result.polled += 1;
       if (applied.written) result.patched += 1;
       result.staled += applied.staled;
