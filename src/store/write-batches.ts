@@ -101,6 +101,12 @@ async function runShared(db: CatalogueDatabase, batch: readonly PendingWrite[]):
   } catch {
     return false;
   }
-  for (const [i, write] of batch.entries()) write.resolve(results[i]);
+  // Each write's caller goes on in a task of its own: settling a promise runs what its caller does next (the first
+  // answers' check, the eviction's accounting) in the settling task, which for every write of a batch at once is
+  // the commit's task, already holding Dexie's change notification of all their keys.
+  for (const [i, write] of batch.entries()) {
+    if (i > 0) await yieldToPage();
+    write.resolve(results[i]);
+  }
   return true;
 }

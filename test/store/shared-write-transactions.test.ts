@@ -176,4 +176,29 @@ describe('writes that arrive together share a readwrite transaction', () => {
       expect(marks.indexOf(`task after ${n - 1}`), marks.join(', ')).toBeLessThan(marks.indexOf(`open ${n}`));
     }
   });
+
+  it("the writes of a shared transaction settle each in a task of its own: their callers' next steps never pile up", async () => {
+    const { db, counts } = countedDatabase();
+    await db.open();
+    const pages = await fakePages(1 + MAX_WRITES_PER_TRANSACTION);
+    counts.readwrite = 0;
+    // Node runs the library's yields and fake-indexeddb's events as immediates: numbered, they name the task.
+    const original = globalThis.setImmediate;
+    let task = 0;
+    globalThis.setImmediate = ((fn: (...args: unknown[]) => void, ...args: unknown[]) =>
+      original(() => {
+        task += 1;
+        fn(...args);
+      })) as typeof setImmediate;
+    const settledIn: number[] = [];
+    try {
+      await Promise.all(pages.map((data, i) => writePage(db, data, i + 1).then(() => settledIn.push(task))));
+    } finally {
+      globalThis.setImmediate = original;
+    }
+    // The first alone, the others in one transaction, and no two settled in one task.
+    expect(counts.readwrite).toBe(2);
+    expect(settledIn).toHaveLength(pages.length);
+    expect(new Set(settledIn).size, settledIn.join(', ')).toBe(pages.length);
+  });
 });
