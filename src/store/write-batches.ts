@@ -1,5 +1,6 @@
 import { Dexie } from 'dexie';
 import type { CatalogueDatabase } from './catalogue-database.js';
+import { yieldToPage } from './yield-to-page.js';
 
 /**
  * At most this many writes share one transaction. What follows a commit runs in one task for all of its writes
@@ -60,12 +61,20 @@ export function batchedWrite<T>(
 
 async function drain(line: WriteLine): Promise<void> {
   line.running = true;
+  let first = true;
   try {
     while (line.waiting.length > 0) {
+      // Each transaction after the first starts in a task of its own: the one before it ended in the task that
+      // also ran Dexie's change notification of every key it put and its writes' callers, and the next write's
+      // planning on top of those made that one task pass 50 ms on a phone's CPU.
+      if (!first) await yieldToPage();
+      first = false;
       const batch = line.waiting.splice(0, MAX_WRITES_PER_TRANSACTION);
       if (batch.length > 1 && (await runShared(line, batch))) continue;
       for (const write of batch) {
         try {
+          // After a shared transaction that failed: each write again in a task of its own, for the same reason.
+          if (batch.length > 1) await yieldToPage();
           write.resolve(await line.open(write.tables, write.step));
         } catch (error) {
           write.reject(error);
@@ -94,6 +103,12 @@ async function runShared(line: WriteLine, batch: readonly PendingWrite[]): Promi
   } catch {
     return false;
   }
-  for (const [i, write] of batch.entries()) write.resolve(results[i]);
+  // Each write's caller goes on in a task of its own: settling a promise runs what its caller does next (the first
+  // answers' check, the eviction's accounting) in the settling task, which for every write of a batch at once is
+  // the commit's task, already holding Dexie's change notification of all their keys.
+  for (const [i, write] of batch.entries()) {
+    if (i > 0) await yieldToPage();
+    write.resolve(results[i]);
+  }
   return true;
 }

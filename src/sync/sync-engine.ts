@@ -18,6 +18,7 @@ import { storedPageCount } from '../store/stored-page-count.js';
 import { readSyncMeta } from '../store/sync-meta.js';
 import { setQuotaRecovery, writeThrough } from '../store/write-gate.js';
 import { planResponseWrite, type WriteResult } from '../store/write-response.js';
+import { yieldToPage } from '../store/yield-to-page.js';
 import { AdoptedAnswers } from './adopted-answers.js';
 import type { CatalogueEvents } from './catalogue-events.js';
 import { CurrentUser, type UserChange } from './current-user.js';
@@ -48,7 +49,6 @@ import { ScopeReads } from './scope-reads.js';
 import type { SyncStatus } from './sync-status.js';
 import type { UserScope } from './user-scope.js';
 import { deepFreeze } from './view-snapshot.js';
-import { yieldToPage } from './yield-to-page.js';
 
 export type {
   EnsureFreshResult,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { endpoints, type ResponseOf } from '../../src/api/index.js';
+import { WAVE_ROWS } from '../../src/store/apply-record-writes.js';
 import type { CatalogueDatabase } from '../../src/store/index.js';
 import { readStored, writeResponse } from '../../src/store/index.js';
 import { createFakeService, FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
@@ -100,7 +101,7 @@ async function writePage(db: CatalogueDatabase, data: ResponseOf<'popularPeople'
 }
 
 describe('a page of popular people, counted in IndexedDB requests', () => {
-  it('complete known_for works: one readwrite transaction, no read, one put request per table', async () => {
+  it('complete known_for works: one readwrite transaction, no read, records put in bulk, a wave of rows per request', async () => {
     const db = freshDatabase();
     const counts = countRequests(db);
     await db.open();
@@ -113,7 +114,12 @@ describe('a page of popular people, counted in IndexedDB requests', () => {
       expect(counts.readwrite).toBe(1);
       expect(counts.readonly).toBe(0);
       expect(counts.reads).toEqual({});
-      expect(counts.puts).toMatchObject({ people: 1, movies: 1, tvSeries: 1, listPages: 1, syncMeta: 1 });
+      expect(counts.puts).toMatchObject({ listPages: 1, syncMeta: 1 });
+      // Records in bulk: one put request per wave of WAVE_ROWS rows, plus at most one where a wave spans tables.
+      const records = ['people', 'movies', 'tvSeries'] as const;
+      const rows = records.reduce((sum, table) => sum + (counts.rowsPut[table] ?? 0), 0);
+      const requests = records.reduce((sum, table) => sum + (counts.puts[table] ?? 0), 0);
+      expect(requests).toBeLessThanOrEqual(Math.ceil(rows / WAVE_ROWS) + records.length - 1);
       // Each work once, however many people are known for it.
       expect(counts.rowsPut).toMatchObject({
         people: data.results.length,
@@ -149,5 +155,54 @@ describe('a page of popular people, counted in IndexedDB requests', () => {
       series,
       2,
     ]);
+  });
+
+  it('no task hands IndexedDB more than WAVE_ROWS record rows: a page of people is put in waves, all or nothing', async () => {
+    const db = freshDatabase();
+    // Node runs fake-indexeddb's answers as immediates: numbered, they name the task a put is issued in.
+    const original = globalThis.setImmediate;
+    let task = 0;
+    const rowsInTask = new Map<number, number>();
+    db.use({
+      stack: 'dbcore',
+      name: 'rows-per-task',
+      create: (down) => ({
+        ...down,
+        table(name) {
+          const table = down.table(name);
+          return {
+            ...table,
+            mutate: (req) => {
+              if (['people', 'movies', 'tvSeries'].includes(name) && req.type === 'put') {
+                rowsInTask.set(task, (rowsInTask.get(task) ?? 0) + req.values.length);
+              }
+              return table.mutate(req);
+            },
+          };
+        },
+      }),
+    });
+    await db.open();
+    const captured = await loadSample('popularPeople', 'person-popular.json');
+    const pages = [...(await fakePages(2)), captured];
+    globalThis.setImmediate = ((fn: (...args: unknown[]) => void, ...args: unknown[]) =>
+      original(() => {
+        task += 1;
+        fn(...args);
+      })) as typeof setImmediate;
+    try {
+      // The fake's pages put at once (nothing to read), the captured one after reading what it merges.
+      for (const [i, data] of pages.entries()) await writePage(db, data, i + 1);
+    } finally {
+      globalThis.setImmediate = original;
+    }
+    const perPage = pages.map((data) => data.results.length + worksOf(data, 'movie').size + worksOf(data, 'tv').size);
+    // Each page has more rows than one wave: the check below is not met by pages too small to split.
+    expect(Math.min(...perPage)).toBeGreaterThan(WAVE_ROWS);
+    expect([...rowsInTask.values()].reduce((sum, rows) => sum + rows, 0)).toBe(perPage.reduce((a, b) => a + b, 0));
+    expect(Math.max(...rowsInTask.values())).toBeLessThanOrEqual(WAVE_ROWS);
+    for (const [i, data] of pages.entries()) {
+      expect((await readStored(db, 'popularPeople', { page: i + 1 }))?.results).toEqual(data.results);
+    }
   });
 });

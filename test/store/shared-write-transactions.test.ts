@@ -131,4 +131,74 @@ describe('writes that arrive together share a readwrite transaction', () => {
     const others = new Set(pages.filter((_, i) => i !== 2).flatMap((p) => p.results.map((r) => r.id)));
     for (const p of third.results) expect(stored.has(p.id)).toBe(others.has(p.id));
   });
+
+  it('no transaction opens in the task in which the one before it ended: shared, alone, or again after a failure', async () => {
+    const pages = await fakePages(2 + 2 * MAX_WRITES_PER_TRANSACTION);
+    // Page 3's people make the second transaction (the first shared one) fail, so its writes run again alone.
+    const poisoned = new Set([pages[2]?.results[0]?.id as number]);
+    const marks: string[] = [];
+    let opened = 0;
+    const indexedDB = wrapTransactions(new IDBFactory(), (open, mode) => {
+      const tx = open();
+      if (mode !== 'readwrite') return tx;
+      const n = ++opened;
+      marks.push(`open ${n}`);
+      // A task queued as the transaction ends (it commits, or a put fails it): it runs before the next task does.
+      const ended = () => {
+        marks.push(`end ${n}`);
+        setImmediate(() => marks.push(`task after ${n}`));
+      };
+      tx.addEventListener('complete', ended);
+      const objectStore = tx.objectStore.bind(tx);
+      tx.objectStore = (name: string) => {
+        const store = objectStore(name);
+        if (name !== 'people') return store;
+        const put = store.put.bind(store);
+        store.put = ((value: { id: number }, key?: IDBValidKey) => {
+          if (!poisoned.has(value.id)) return put(value, key);
+          ended();
+          throw new DOMException('a row this disk refuses', 'DataError');
+        }) as IDBObjectStore['put'];
+        return store;
+      };
+      return tx;
+    });
+    const db = openCatalogueDatabase({ name: 'shared-writes-tasks', indexedDB, IDBKeyRange });
+    await db.open();
+    marks.length = 0;
+    opened = 0;
+    const settled = await Promise.allSettled(pages.map((data, i) => writePage(db, data, i + 1)));
+    expect(settled.filter((result) => result.status === 'rejected')).toHaveLength(1);
+    // 1 alone, 1 shared that fails, its writes alone again, then the rest shared: more than a handful to check.
+    expect(opened).toBeGreaterThanOrEqual(2 + MAX_WRITES_PER_TRANSACTION);
+    for (let n = 2; n <= opened; n++) {
+      expect(marks.indexOf(`task after ${n - 1}`), `transaction ${n}: ${marks.join(', ')}`).toBeGreaterThanOrEqual(0);
+      expect(marks.indexOf(`task after ${n - 1}`), marks.join(', ')).toBeLessThan(marks.indexOf(`open ${n}`));
+    }
+  });
+
+  it("the writes of a shared transaction settle each in a task of its own: their callers' next steps never pile up", async () => {
+    const { db, counts } = countedDatabase();
+    await db.open();
+    const pages = await fakePages(1 + MAX_WRITES_PER_TRANSACTION);
+    counts.readwrite = 0;
+    // Node runs the library's yields and fake-indexeddb's events as immediates: numbered, they name the task.
+    const original = globalThis.setImmediate;
+    let task = 0;
+    globalThis.setImmediate = ((fn: (...args: unknown[]) => void, ...args: unknown[]) =>
+      original(() => {
+        task += 1;
+        fn(...args);
+      })) as typeof setImmediate;
+    const settledIn: number[] = [];
+    try {
+      await Promise.all(pages.map((data, i) => writePage(db, data, i + 1).then(() => settledIn.push(task))));
+    } finally {
+      globalThis.setImmediate = original;
+    }
+    // The first alone, the others in one transaction, and no two settled in one task.
+    expect(counts.readwrite).toBe(2);
+    expect(settledIn).toHaveLength(pages.length);
+    expect(new Set(settledIn).size, settledIn.join(', ')).toBe(pages.length);
+  });
 });
