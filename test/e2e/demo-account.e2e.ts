@@ -148,4 +148,27 @@ describe('the demo: sign-out and switch user', () => {
     expect(second).not.toBe(first);
     await page.locator('main .list-item').nth(5).waitFor(SERVICE_WAIT);
   });
+
+  it('offline, a series whose state was never read offers its toggles as changes that wait, sent when back', async () => {
+    // A series opened while signed out: its details are on the device, the next user's state of it is not.
+    await open('#/settings', '#sign-out');
+    await page.click('#sign-out');
+    await open('#/trending/day', 'main a.card[href^="#/series/"]');
+    const href = await page.locator('main a.card[href^="#/series/"]').last().getAttribute('href');
+    await open(String(href), 'main .account-actions a');
+    await signIn();
+    await e2e.context.setOffline(true);
+    await open(String(href), 'main .account-actions');
+    const favorite = page.locator('main .account-actions button').first();
+    await expect.poll(() => favorite.getAttribute('aria-pressed')).toBe('false');
+    expect(await page.locator('main .account-actions .unknown-state').textContent()).toContain('not on this device');
+    expect(await axeViolations()).toEqual([]);
+    const sent = e2e.served.service.log.count({ operation: 'markFavorite' });
+    await favorite.click();
+    await expect.poll(() => favorite.getAttribute('aria-pressed')).toBe('true');
+    expect(e2e.served.service.log.count({ operation: 'markFavorite' })).toBe(sent);
+    await e2e.context.setOffline(false);
+    await expect.poll(() => e2e.served.service.log.count({ operation: 'markFavorite' }), SERVICE_WAIT).toBe(sent + 1);
+    await expect.poll(() => favorite.getAttribute('aria-pressed'), SERVICE_WAIT).toBe('true');
+  });
 });
