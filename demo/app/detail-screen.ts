@@ -8,6 +8,7 @@
 import { isNetworkError, isOfflineError, isServiceError, isTimeoutError, type ViewSnapshot } from '../../src/index.js';
 import { h, replace, timeAgo } from './dom.js';
 import { PANEL_STATE, type PanelState } from './screen-notice.js';
+import { slowAnswer } from './slow-answer.js';
 import { state } from './view-panel.js';
 
 interface ViewLike<T> {
@@ -44,8 +45,10 @@ export function followDetails<T>(view: ViewLike<T>, options: DetailOptions<T>): 
   let reported: PanelState | undefined;
   const refresh = () => view.refresh();
   /** Tells the screen's notice how the record's view stands, as every panel does (`screen-notice.ts`). */
+  const slow = slowAnswer(() => report(view.getSnapshot()));
   const report = (snapshot: ViewSnapshot<T>) => {
-    const failure = notFound ? 'none' : failureOf(snapshot.error);
+    slow.update(!notFound && snapshot.data === undefined && snapshot.error === undefined && options.online());
+    const failure = notFound ? 'none' : slow.isSlow() ? 'slow' : failureOf(snapshot.error);
     const next: PanelState = { failure, hasData: snapshot.data !== undefined, refresh };
     if (reported && reported.failure === next.failure && reported.hasData === next.hasData) return;
     reported = next;
@@ -103,6 +106,7 @@ export function followDetails<T>(view: ViewLike<T>, options: DetailOptions<T>): 
   }, 30_000);
   return () => {
     clearInterval(ticker);
+    slow.stop();
     unsubscribe();
     stopParts?.();
   };

@@ -1,0 +1,117 @@
+/**
+ * The demo at the edges of a network, in Chromium: a service that accepts and does not answer shows "taking longer"
+ * with Retry and the saved data within 10 s, then the screen once the answer comes; a keyboard Retry (the screen's
+ * and the header's) leaves the focus on something that says what happened, never on <body>.
+ */
+import { fileURLToPath } from 'node:url';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { demoPageOrigins } from '../../demo/serve-demo.js';
+import demoConfig from '../../demo/vite.config.js';
+import { type E2EHarness, startE2E } from './support/e2e-harness.js';
+import { type PageProblems, watchPageProblems } from './support/page-problems.js';
+
+let e2e: E2EHarness;
+let page: Page;
+let problems: PageProblems;
+
+beforeAll(async () => {
+  e2e = await startE2E({
+    service: { seed: 11, scale: 'small', pageOrigins: demoPageOrigins() },
+    page: { root: fileURLToPath(new URL('../../demo/', import.meta.url)), vite: demoConfig },
+  });
+  problems = await watchPageProblems(e2e.context);
+  page = await e2e.context.newPage();
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await page.goto(`${e2e.url}/#/trending/day`);
+  await page.locator('body[data-synced="true"]').waitFor({ timeout: 30_000 });
+});
+
+afterAll(async () => {
+  await e2e?.close();
+});
+
+/** A request whose connection the fake resets fails to load (the browser says so): by design in that test. */
+const REFUSED_CONNECTION = /^console error: Failed to load resource: net::ERR_[A-Z_]+ \(http:\/\/127\.0\.0\.1:\d+\/3\//;
+
+afterEach(async () => {
+  e2e.served.service.control.setFaults(undefined);
+  await e2e.context.setOffline(false);
+  expect(problems.take([REFUSED_CONNECTION])).toEqual([]);
+});
+
+const SERVICE_WAIT = { timeout: 15_000 };
+
+async function open(hash: string, ready: string): Promise<void> {
+  await page.evaluate((target) => {
+    location.hash = target;
+  }, hash);
+  await page.locator(ready).first().waitFor(SERVICE_WAIT);
+}
+
+const focused = () =>
+  page.evaluate(() => {
+    const active = document.activeElement;
+    return active?.id || active?.tagName;
+  });
+
+describe('the demo at the edges of the network', () => {
+  it('a service that does not answer shows "taking longer" within 10 s, with Retry and the saved data', async () => {
+    await open('#/trending/day', 'main a.card[href^="#/series/"]');
+    const href = String(await page.locator('main a.card[href^="#/series/"]').nth(3).getAttribute('href'));
+    // The series' details hang for 14 s: the connection is open, no answer comes.
+    e2e.served.service.control.setFaults({ operations: { tvSeriesDetails: { latencyMs: 14_000 } } });
+    const opened = Date.now();
+    await page.evaluate((target) => {
+      location.hash = target;
+    }, href);
+    const notice = page.locator('main .screen-notice:not([hidden])');
+    await notice.waitFor({ timeout: 10_000 });
+    const after = Date.now() - opened;
+    expect(after).toBeGreaterThanOrEqual(7_000);
+    expect(after).toBeLessThan(10_000);
+    expect(await notice.textContent()).toContain('taking longer than usual');
+    expect(await notice.locator('#screen-retry').isVisible()).toBe(true);
+    expect(await notice.locator('a[href="#/discover?saved=1"]').isVisible()).toBe(true);
+    const results = await new AxeBuilder({ page }).include('main').analyze();
+    expect(results.violations.map((v) => v.id)).toEqual([]);
+    // The answer comes at last: the screen shows the series and the notice goes.
+    await page.locator('main .account-actions').waitFor(SERVICE_WAIT);
+    await expect.poll(() => notice.count(), SERVICE_WAIT).toBe(0);
+  });
+
+  it('"saved data" lists the series on this device, even online', async () => {
+    await open('#/discover?saved=1', 'main a.card[href^="#/series/"]');
+    expect(await page.locator('main .mode').textContent()).toContain('saved on this device');
+  });
+
+  it('a keyboard Retry leaves the focus on the screen heading (screen) or the sync line (header), not <body>', async () => {
+    const { service } = e2e.served;
+    await open('#/trending/day', 'main .card');
+    service.control.setFaults({ resetRate: 1 });
+    await open('#/discover?sort=first_air_date.desc', 'main .screen-notice:not([hidden])');
+    service.control.setFaults(undefined);
+    await page.locator('#screen-retry').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('main .card').first().waitFor(SERVICE_WAIT);
+    await expect.poll(() => page.locator('main .screen-notice').isHidden(), SERVICE_WAIT).toBe(true);
+    await expect.poll(focused).toBe('screen-title');
+
+    // The header's Retry: shown after a sync that could not reach the service.
+    service.control.setFaults({ resetRate: 1 });
+    await page
+      .locator('#sync-retry:not([hidden])')
+      .waitFor(SERVICE_WAIT)
+      .catch(async () => {
+        // No sync ran since the faults: a reload starts the first visit's lists again.
+        await page.reload();
+        await page.locator('#sync-retry:not([hidden])').waitFor(SERVICE_WAIT);
+      });
+    service.control.setFaults(undefined);
+    await page.locator('#sync-retry').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('#sync-retry').isHidden(), SERVICE_WAIT).toBe(true);
+    expect(await focused()).toBe('sync-label');
+  });
+});
