@@ -57,20 +57,32 @@ export function createImages(configuration: Configuration | undefined): Images {
     if (!src || !configuration) return placeholder(kind, alt, shown);
     const srcset = safe(() => srcSet(configuration, path, kind));
     const [width, height] = SHAPES[kind];
-    const image = h('img', {
-      class: `picture ${kind}`,
-      src,
-      srcset,
-      sizes,
-      alt: shown ? alt : '',
-      width,
-      height,
-      loading: 'lazy',
-      decoding: 'async',
-    });
-    // Offline, a picture never cached shows a placeholder rather than a broken image.
-    image.addEventListener('error', () => image.replaceWith(placeholder(kind, alt, shown)), { once: true });
-    return image;
+    const build = (): HTMLElement => {
+      const image = h('img', {
+        class: `picture ${kind}`,
+        src,
+        srcset,
+        sizes,
+        alt: shown ? alt : '',
+        width,
+        height,
+        loading: 'lazy',
+        decoding: 'async',
+      });
+      // Offline, a picture never cached shows a placeholder rather than a broken image, until the link returns.
+      image.addEventListener(
+        'error',
+        () => {
+          const standIn = placeholder(kind, alt, shown);
+          standIn.dataset.failed = 'true';
+          image.replaceWith(standIn);
+          failed.set(standIn, build);
+        },
+        { once: true },
+      );
+      return image;
+    };
+    return build();
   };
   return {
     picture: (path, kind, alt, sizes = SIZES) => make(path, kind, alt, sizes, true),
@@ -79,6 +91,19 @@ export function createImages(configuration: Configuration | undefined): Images {
 }
 
 const SIZES = '(max-width: 600px) 45vw, 200px';
+
+/** Pictures that failed to load (their placeholder on the page → how to make the picture again). */
+const failed = new Map<HTMLElement, () => HTMLElement>();
+
+/** The link is back: every failed picture still on the page is tried again (a failure puts its placeholder back). */
+function retryFailed(): void {
+  for (const [standIn, build] of [...failed]) {
+    failed.delete(standIn);
+    if (standIn.isConnected) standIn.replaceWith(build());
+  }
+}
+
+window.addEventListener('online', retryFailed);
 
 function placeholder(kind: ImageKind, alt: string, shown: boolean): HTMLElement {
   const label = shown ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': 'true' };

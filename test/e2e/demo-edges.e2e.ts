@@ -33,12 +33,16 @@ afterAll(async () => {
 });
 
 /** A request whose connection the fake resets fails to load (the browser says so): by design in that test. */
+/** Offline, a poster the worker never cached fails to load (and the page shows a placeholder): by design. */
+const UNCACHED_IMAGE_OFFLINE =
+  /^console error: Failed to load resource: net::ERR_(FAILED|INTERNET_DISCONNECTED) \(http:\/\/127\.0\.0\.1:\d+\/t\/p\//;
+
 const REFUSED_CONNECTION = /^console error: Failed to load resource: net::ERR_[A-Z_]+ \(http:\/\/127\.0\.0\.1:\d+\/3\//;
 
 afterEach(async () => {
   e2e.served.service.control.setFaults(undefined);
   await e2e.context.setOffline(false);
-  expect(problems.take([REFUSED_CONNECTION])).toEqual([]);
+  expect(problems.take([REFUSED_CONNECTION, UNCACHED_IMAGE_OFFLINE])).toEqual([]);
 });
 
 const SERVICE_WAIT = { timeout: 15_000 };
@@ -113,5 +117,48 @@ describe('the demo at the edges of the network', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('#sync-retry').isHidden(), SERVICE_WAIT).toBe(true);
     expect(await focused()).toBe('sync-label');
+  });
+
+  it('posters that failed while the link was down load when it returns', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    /** The cards whose picture is a placeholder now (no poster, or one that failed to load). */
+    const withPlaceholder = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('main a.card')]
+          .filter((card) => card.querySelector('.picture.placeholder'))
+          .map((card) => card.getAttribute('href')),
+      );
+    try {
+      // A list whose lower posters the page has not asked for yet (they load as they scroll into view).
+      await open('#/people', 'main a.card.person');
+      const noPicture = new Set(await withPlaceholder());
+      await e2e.context.setOffline(true);
+      // Scrolled into view offline, the pictures the worker never cached fail and show placeholders.
+      let failed: string[] = [];
+      for (let step = 0; step < 15 && failed.length === 0; step += 1) {
+        await page.mouse.wheel(0, 600);
+        await page.waitForTimeout(200);
+        failed = (await withPlaceholder()).filter((href): href is string => href !== null && !noPicture.has(href));
+      }
+      expect(failed.length).toBeGreaterThan(0);
+      await e2e.context.setOffline(false);
+      // The same cards show their pictures, loaded.
+      await expect
+        .poll(
+          () =>
+            page.evaluate(
+              (hrefs) =>
+                hrefs.every((href) => {
+                  const image = document.querySelector<HTMLImageElement>(`main a.card[href="${href}"] img.picture`);
+                  return image?.complete === true && image.naturalWidth > 0;
+                }),
+              failed,
+            ),
+          SERVICE_WAIT,
+        )
+        .toBe(true);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 860 });
+    }
   });
 });
