@@ -22,7 +22,7 @@ export function accountPanel(
 ): { element: HTMLElement; dispose(): void } {
   const { catalogue } = ctx;
   const body = h('div', { class: 'account-panel-body' });
-  const message = h('p', { class: 'sign-in-message', role: 'status' });
+  const message = h('p', { class: 'account-message', role: 'status' });
   const heading = h('h2', { id: 'account-heading', tabindex: -1 }, 'Account');
   const element = h(
     'section',

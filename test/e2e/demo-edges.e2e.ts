@@ -3,12 +3,16 @@
  * with Retry and the saved data within 10 s, then the screen once the answer comes; a keyboard Retry (the screen's
  * and the header's) leaves the focus on something that says what happened, never on <body>.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { demoPageOrigins } from '../../demo/serve-demo.js';
 import demoConfig from '../../demo/vite.config.js';
+import { launchChromium } from './support/chromium.js';
 import { type E2EHarness, startE2E } from './support/e2e-harness.js';
 import { type PageProblems, watchPageProblems } from './support/page-problems.js';
 
@@ -159,6 +163,40 @@ describe('the demo at the edges of the network', () => {
         .toBe(true);
     } finally {
       await page.setViewportSize({ width: 1280, height: 860 });
+    }
+  });
+
+  it('a first visit whose worker download is cut retries in the same visit; then offline, the shell still opens', async () => {
+    const profile = await mkdtemp(join(tmpdir(), 'catalogue-e2e-fresh-'));
+    const context = await launchChromium(profile);
+    try {
+      const fresh = await context.newPage();
+      let cut = 0;
+      // The first download of the worker is cut: the connection drops before any byte of it.
+      await context.route('**/sw.js', async (route) => {
+        if (cut === 0) {
+          cut += 1;
+          await route.abort('connectionreset');
+        } else await route.continue();
+      });
+      await fresh.goto(`${e2e.url}/#/trending/day`);
+      await fresh.locator('main .card').first().waitFor(SERVICE_WAIT);
+      // The header tells the truth while the worker is not there, whatever the sync line says.
+      await expect.poll(() => fresh.locator('#shell-state').textContent(), SERVICE_WAIT).toContain('retrying');
+      expect(await fresh.locator('#shell-state').isVisible()).toBe(true);
+      // Tried again in the same visit: the worker takes over and the line goes.
+      await fresh.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, SERVICE_WAIT);
+      await expect.poll(() => fresh.locator('#shell-state').isHidden(), SERVICE_WAIT).toBe(true);
+      expect(cut).toBe(1);
+      // The sync settled, so the shell and the first screen are on the device: offline, a reload opens the app.
+      await fresh.locator('body[data-synced="true"]').waitFor({ timeout: 30_000 });
+      await context.setOffline(true);
+      await fresh.reload();
+      await fresh.locator('main #screen-title').waitFor(SERVICE_WAIT);
+      await expect.poll(() => fresh.locator('main .card').count(), SERVICE_WAIT).toBeGreaterThan(0);
+    } finally {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
     }
   });
 });
