@@ -54,6 +54,11 @@ const bar = syncBar(catalogue, retryAll);
 // the visit's first screen is up (`start`).
 let worker: ReturnType<typeof registerWorkerWithRetry>;
 const navLinks = NAV.map(([section, href, label]) => h('a', { href, 'data-section': section }, label));
+const nav = h('nav', { class: 'mainnav', 'aria-label': 'Screens' }, navLinks);
+/** Scrolled to its end, the tabs lose the fading edge that says there are more: it would cover the last one. */
+const markNavEnd = () => nav.classList.toggle('at-end', nav.scrollLeft + nav.clientWidth >= nav.scrollWidth - 1);
+nav.addEventListener('scroll', markNavEnd, { passive: true });
+window.addEventListener('resize', markNavEnd);
 const storageNote = h('span', {});
 /** Where the offline copy's state line goes once the worker's registration starts. */
 const shellSlot = h('span', { hidden: true });
@@ -71,7 +76,7 @@ replace(
       h('img', { src: '/icon.svg', alt: '', width: 28, height: 28 }),
       h('span', { class: 'brand-name' }, 'Catalogue'),
     ),
-    h('nav', { class: 'mainnav', 'aria-label': 'Screens' }, navLinks),
+    nav,
     shellSlot,
     bar.element,
   ),
@@ -100,11 +105,12 @@ let current: Screen | undefined;
 
 /** On a phone the tabs scroll sideways: bring the current one into view (only the nav scrolls, not the page). */
 function showTab(link: HTMLElement): void {
-  const nav = link.parentElement;
-  if (!nav || nav.scrollWidth <= nav.clientWidth) return;
-  const navBox = nav.getBoundingClientRect();
-  const linkBox = link.getBoundingClientRect();
-  nav.scrollLeft += linkBox.left - navBox.left - (navBox.width - linkBox.width) / 2;
+  if (nav.scrollWidth > nav.clientWidth) {
+    const navBox = nav.getBoundingClientRect();
+    const linkBox = link.getBoundingClientRect();
+    nav.scrollLeft += linkBox.left - navBox.left - (navBox.width - linkBox.width) / 2;
+  }
+  markNavEnd();
 }
 
 function render(moveFocus: boolean): void {

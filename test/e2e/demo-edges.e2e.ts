@@ -202,4 +202,43 @@ describe('the demo at the edges of the network', () => {
       await rm(profile, { recursive: true, force: true });
     }
   });
+
+  it('the tabs keep their words: a desktop header in an error state, a phone with the last tab selected', async () => {
+    /** Tabs (or the selected one) whose box is cut by the nav's edge or covered by its fade, by label. */
+    const cutTabs = (selectedOnly = false) =>
+      page.evaluate((onlySelected) => {
+        const nav = document.querySelector('nav.mainnav') as HTMLElement;
+        const box = nav.getBoundingClientRect();
+        const faded = getComputedStyle(nav).maskImage !== 'none';
+        const fadeStart = box.left + box.width * 0.85;
+        return [...nav.querySelectorAll('a')]
+          .filter((link) => {
+            const r = link.getBoundingClientRect();
+            if (onlySelected && link.getAttribute('aria-current') !== 'page') return false;
+            return r.left < box.left - 1 || r.right > box.right + 1 || (faded && r.right > fadeStart);
+          })
+          .map((link) => link.textContent);
+      }, selectedOnly);
+    await open('#/trending/day', 'main .card');
+    e2e.served.service.control.setFaults({ resetRate: 1 });
+    await open('#/discover?sort=name.asc', 'main .screen-notice:not([hidden])');
+    await page
+      .locator('#sync-retry:not([hidden])')
+      .waitFor(SERVICE_WAIT)
+      .catch(() => undefined);
+    e2e.served.service.control.setFaults(undefined);
+    for (const width of [1280, 1024]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await cutTabs(), `at ${width} px`).toEqual([]);
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await open('#/settings', 'main #screen-title');
+      // The selected tab, last of the row, is scrolled to and not under the fading edge.
+      await expect.poll(() => cutTabs(true)).toEqual([]);
+      expect(await page.locator('nav.mainnav').getAttribute('class')).toContain('at-end');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 860 });
+    }
+  });
 });
