@@ -7,6 +7,7 @@
  */
 import { isNetworkError, isOfflineError, isServiceError, isTimeoutError, type ViewSnapshot } from '../../src/index.js';
 import { h, replace, timeAgo } from './dom.js';
+import { notFoundParts } from './not-found.js';
 import { PANEL_STATE, type PanelState } from './screen-notice.js';
 import { slowAnswer } from './slow-answer.js';
 import { state } from './view-panel.js';
@@ -72,12 +73,9 @@ export function followDetails<T>(view: ViewLike<T>, options: DetailOptions<T>): 
       replace(
         section,
         heading,
-        h(
-          'p',
-          {},
+        notFoundParts(
           `The service has no ${options.what} with this id: the link may be wrong, or the ${options.what} gone.`,
         ),
-        h('p', {}, h('a', { href: '#/' }, 'Back to trending')),
       );
       return;
     }

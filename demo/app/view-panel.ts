@@ -25,6 +25,8 @@ export interface PanelOptions<T> {
   online(): boolean;
   /** Hides the freshness line (local views have no service lifetime). */
   local?: boolean;
+  /** Hides the freshness line of a panel that sits under its screen's own (only "waiting for network" stays). */
+  quiet?: boolean;
 }
 
 export function viewPanel<T>(view: ViewLike<T>, options: PanelOptions<T>): { element: HTMLElement; dispose(): void } {
@@ -82,6 +84,8 @@ export function viewPanel<T>(view: ViewLike<T>, options: PanelOptions<T>): { ele
 
 function freshnessLine<T>(snapshot: ViewSnapshot<T>, options: PanelOptions<T>): Node[] {
   if (options.local) return [h('span', { class: 'badge local' }, 'from this device')];
+  if (options.quiet)
+    return snapshot.fetching && !options.online() ? [h('span', { class: 'updating' }, 'waiting for network')] : [];
   const parts: Node[] = [];
   if (snapshot.status === 'stale') parts.push(h('span', { class: 'badge stale', title: 'Past its lifetime' }, 'stale'));
   if (snapshot.status === 'fresh') parts.push(h('span', { class: 'badge fresh' }, 'fresh'));

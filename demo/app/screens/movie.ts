@@ -81,9 +81,13 @@ export function movieScreen(ctx: DemoContext, movieId: number): Screen {
         : h(
             'ul',
             { class: 'videos' },
-            movie.videos.results.map((video) => {
+            distinctVideos(movie.videos.results).map((video) => {
               const url = SITES[video.site]?.(video.key);
-              const label = [h('strong', {}, video.name), h('small', {}, `${video.type} · ${video.site}`)];
+              // Several videos may share a name ("Trailer 3" in two cuts): the day each was published tells them apart.
+              const label = [
+                h('strong', {}, video.name),
+                h('small', {}, facts(video.type, video.site, published(video.published_at))),
+              ];
               return h(
                 'li',
                 {},
@@ -102,4 +106,27 @@ export function movieScreen(ctx: DemoContext, movieId: number): Screen {
     draw,
   });
   return { title: 'Movie', element: section, dispose: stop };
+}
+
+const PUBLISHED = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+function published(at: string): string | undefined {
+  const time = Date.parse(at);
+  return Number.isNaN(time) ? undefined : PUBLISHED.format(time);
+}
+
+/** One entry per video: the same video (its site and key) listed twice shows once. */
+function distinctVideos<V extends { site: string; key: string }>(videos: readonly V[]): V[] {
+  const seen = new Set<string>();
+  return videos.filter((video) => {
+    const id = `${video.site}:${video.key}`;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
 }
