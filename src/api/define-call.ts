@@ -27,7 +27,7 @@ export interface CallInput<
   Q extends ParamShape,
   B extends ParamShape,
   K extends EndpointKind = EndpointKind,
-  S extends boolean = true,
+  S extends boolean = boolean,
 > {
   readonly method: M;
   /** Path template with `{name}` placeholders, each a key of `pathParams`. */
@@ -44,11 +44,12 @@ export interface CallInput<
   readonly scope: EndpointScope;
   readonly kind: K;
   /**
-   * `false` for a GET whose answers are read through, never kept as answers (the change feeds: the engine applies
-   * them to the records they name). Every other `list` and `resource` operation is stored: the catalogue makes its
-   * views, and the store has its mapping (`store/store-mappings.ts` is typed against this flag).
+   * Whether the operation's answers are stored: the catalogue makes a view of it and the store has its mapping
+   * (`store/store-mappings.ts` is typed against this flag, one mapping each). Always said, never implied by the
+   * kind: `false` for every action and for a GET read through, never kept as an answer (the change feeds: the
+   * engine applies them to the records they name; the credits the stored details already hold).
    */
-  readonly stored?: S;
+  readonly stored: S;
   /** Default lifetime in seconds when the response carries no `Cache-Control: max-age`; 0 for never cached. */
   readonly maxAgeSeconds: number;
   readonly rules?: readonly CrossParamRule[];
@@ -73,56 +74,52 @@ export function defineCall<
   Q extends ParamShape,
   K extends EndpointKind,
   B extends ParamShape = Record<never, never>,
-  S extends boolean = true,
->(input: CallInput<M, P, Q, B, K, S>) {
-  // Shapes and schemas are made on first use: the first-read path loads this registry before anything is shown.
-  const shapes = once(() => {
-    const pathShape = input.pathParams();
+  S extends boolean = boolean,
+>(input: CallInput<M, P, Q, B, K, S> & (K extends 'action' ? { readonly stored: false } : unknown)) {
+  // Shapes and schemas are made on first use, all four at once (each is a closure over its shape): the first-read
+  // path loads this registry before anything is shown, and a page makes those of the calls it makes only.
+  const made = once(() => {
+    const path = input.pathParams();
     const placeholders = [...input.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
-    const declared = Object.keys(pathShape);
-    if (placeholders.length !== declared.length || !placeholders.every((name) => name && name in pathShape)) {
+    const declared = Object.keys(path);
+    if (placeholders.length !== declared.length || !placeholders.every((name) => name && name in path)) {
       throw new TypeError(`Endpoint ${input.path}: path placeholders and pathParams differ`);
     }
-    return { path: pathShape, query: input.query(), body: input.body?.() };
-  });
-  const pathParams = once(() => strictObject(shapes().path));
-  const query = once(() => strictObject(shapes().query));
-  const body = once(() => {
-    const shape = shapes().body;
-    return shape === undefined ? undefined : strictObject(shape);
-  });
-  const params = once(() => {
-    const { path, query: queryShape, body: bodyShape } = shapes();
-    return strictObject({ ...path, ...queryShape, ...((bodyShape ?? {}) as B) });
+    const query = input.query();
+    const body = input.body?.();
+    return {
+      query,
+      pathParams: strictObject(path),
+      querySchema: strictObject(query),
+      body: body === undefined ? undefined : strictObject(body),
+      params: strictObject({ ...path, ...query, ...((body ?? {}) as B) }),
+    };
   });
   return {
-    method: input.method,
-    path: input.path,
+    // The declaration as written (method, path, scope, kind, stored, lifetime), with its parameter
+    // shapes replaced by their schemas and the optional parts filled in.
+    ...input,
     get pathParams() {
-      return pathParams();
+      return made().pathParams;
     },
     get query() {
-      return query();
+      return made().querySchema;
     },
     fixedQuery: input.fixedQuery ?? {},
     get body() {
-      return body();
+      return made().body;
     },
     get params() {
-      return params();
+      return made().params;
     },
-    scope: input.scope,
-    kind: input.kind,
-    stored: (input.kind !== 'action' && input.stored !== false) as K extends 'action' ? false : S,
-    maxAgeSeconds: input.maxAgeSeconds,
     rules: input.rules ?? [],
     /** Whether the operation takes `language` (the engine sends its instance language to these). */
     get takesLanguage(): boolean {
-      return 'language' in shapes().query;
+      return 'language' in made().query;
     },
     /** Whether the operation is paged by `page`. */
     get paged(): boolean {
-      return 'page' in shapes().query;
+      return 'page' in made().query;
     },
   } as const;
 }

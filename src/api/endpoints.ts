@@ -12,8 +12,8 @@ export type EndpointOf<O extends OperationName> = Calls[O] & { readonly response
 /**
  * The endpoint registry: one entry per operation. The client builds requests from it, the fake service routes
  * from it, the engine learns from it where a response is stored and how long it stays fresh, and the types of
- * every call and view come from its schemas. Each entry is its call (`calls.ts`) with its response schema
- * (`responses.ts`).
+ * every call and view come from its schemas. Each entry is its call (`calls.ts`, which says how to add one) with
+ * its response schema (`responses.ts`).
  */
 export const endpoints = Object.fromEntries(
   // Each entry inherits its call (not a copy): the call's schemas are made once, on first use, whichever of the

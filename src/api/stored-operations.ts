@@ -1,10 +1,10 @@
 import { type Calls, calls, type OperationName } from './calls.js';
 
 /**
- * The operations whose answers are stored, read from the registry (`stored`: every `list` and `resource` GET but
- * the change feeds). The store's mappings are typed against this (one mapping each, no other), and the catalogue
- * makes a view method for each; nothing keeps a second list. Here, in the API layer, because the first-read path
- * needs it before the store has loaded: this module carries only the registry it already has.
+ * The operations whose answers are stored, read from the registry (each entry's `stored`). The store's mappings
+ * are typed against this (one mapping each, no other), and the catalogue makes a view method for each; nothing
+ * keeps a second list. Here, in the API layer, because the first-read path needs it before the store has loaded:
+ * this module carries only the registry it already has.
  */
 export type StoredOperationName = {
   [O in OperationName]: Calls[O]['stored'] extends true ? O : never;

@@ -5,20 +5,6 @@ import { groupsOf, materialize, mutationTables, publicRefsOf } from './optimisti
 import { isSignedIn, type Mutation, type OutboxError, type OutboxRow, type UserRow } from './outbox-rows.js';
 import { isUnsettled } from './outbox-store.js';
 
-/**
- * What this release keeps of a row it adopted from the earlier database: the change as it was adopted. A row read
- * again unchanged (the earlier database's delete did not happen: the page closed, or an older tab of a release
- * with claims claimed it meanwhile) is not adopted twice; one an older tab rewrote since (a later value folded into
- * it) is a later change and is adopted again. Kept until the earlier database is deleted, or with its user.
- */
-export interface AdoptedRow {
-  /** The row's `idempotencyKey` in the earlier database (random per row in every earlier release). */
-  id: string;
-  userScope: string;
-  /** The change as adopted (JSON of its mutation). */
-  change: string;
-}
-
 /** The earlier outbox row, in any earlier format (schema 4–7: `undo`, no claims; 8–11: claims, `notBefore`). */
 interface EarlierOutboxRow {
   userScope: string;

@@ -1,10 +1,8 @@
 import { Dexie, type Table } from 'dexie';
 import type { IndexedDBPair } from '../env.js';
 import { NewerReleaseError } from '../errors/newer-release-error.js';
-import type { AdoptedRow } from './adopt-earlier-rows.js';
 import { type FirstAnswers, noFirstAnswers } from './first-answers.js';
-import type { OutboxBaseRow } from './optimistic-state.js';
-import type { ListRow, OutboxRow, StoredUserRow } from './outbox-rows.js';
+import type { AdoptedRow, ListRow, OutboxBaseRow, OutboxRow, StoredUserRow } from './outbox-rows.js';
 import { fencedIndexedDB, isNewerRelease } from './release-fence.js';
 import type {
   ConfigurationRow,
@@ -23,6 +21,7 @@ import type {
   QuarantineRow,
   ReadMarkRow,
   SeasonRow,
+  SizeLedgerRow,
   SyncMetaRow,
   TaggedImageRow,
   TvAccountStateRow,
@@ -42,7 +41,6 @@ import { version9Stores } from './schema/version-9.js';
 import { version10Stores } from './schema/version-10.js';
 import { version11Stores } from './schema/version-11.js';
 import { version12Stores } from './schema/version-12.js';
-import type { SizeLedgerRow } from './size-ledger.js';
 
 /** The schema version the library opens databases at. */
 export const CURRENT_SCHEMA_VERSION = 12;

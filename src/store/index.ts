@@ -41,7 +41,7 @@ export { readStored, readStoredEntry, readStoredWithMeta, type StoredEntry, type
 export { reconcileSizeLedger } from './reconcile-size-ledger.js';
 export type { RecordTableName } from './record-tables.js';
 export type * from './rows.js';
-export { jsonBytes, type SizeLedgerRow } from './size-ledger.js';
+export { jsonBytes } from './size-ledger.js';
 export { listKeyOf, requestedPage, storeRequestKey } from './store-keys.js';
 export type { StoreParams } from './store-mapping.js';
 export { isStoredOperation, type StoredOperation, storeMappings } from './store-mappings.js';

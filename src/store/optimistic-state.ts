@@ -8,35 +8,11 @@ import {
 } from './account-lists.js';
 import type { CatalogueDatabase } from './catalogue-database.js';
 import { foldAccountListPages, foldAccountState, foldList } from './fold-mutations.js';
-import type { Mutation, OutboxRow } from './outbox-rows.js';
+import type { BaseKey, BaseTable, Mutation, OutboxBaseRow, OutboxRow } from './outbox-rows.js';
 import { type ReadRef, readRef } from './read-ref.js';
 import type { WatchlistPageRow } from './rows.js';
 
 type Row = Record<string, unknown>;
-
-/** The tables whose rows pending changes act on. */
-export type BaseTable = 'lists' | 'tvAccountStates' | 'episodeAccountStates' | 'watchlistPages';
-export type BaseKey = number | (string | number)[];
-
-/**
- * What the service confirmed of one stored row that pending changes act on (its last answer, plus the changes it
- * took since). Kept while any unsettled row touches the row's group; the stored row itself is then this base with
- * the unsettled rows applied in order (`materialize`), so views read the optimistic state directly.
- */
-export interface OutboxBaseRow {
-  /** `table|JSON key`. */
-  ref: string;
-  /**
-   * What it belongs to: `tv|scope|id`, `episode|scope|s|n|e`, `list|id`, or an account list's (`watchlist|scope` for
-   * the TV watchlist, `<operation>|scope` for the others: see `accountListGroup`).
-   */
-  group: string;
-  /** The user scope of a user-scoped row (purged with the user). */
-  userScope?: string;
-  table: BaseTable;
-  key: BaseKey;
-  row: Row;
-}
 
 /** The tables an optimistic change may touch: every enqueue, settle and rebase transaction includes them. */
 export function mutationTables(db: CatalogueDatabase): Table[] {

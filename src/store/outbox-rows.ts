@@ -18,16 +18,6 @@ export type Mutation = {
   [O in MutationOperation]: { readonly operation: O; readonly params: MutationParams<O> };
 }[MutationOperation];
 
-/**
- * Schema versions 4–7 only: the state of one stored row before an optimistic change touched it (`row: null` = it
- * did not exist). Version 8 turns these into the rows' bases (`schema/version-8.ts`) and drops them.
- */
-export interface UndoStep {
-  readonly table: 'lists' | 'tvAccountStates' | 'episodeAccountStates' | 'watchlistPages';
-  readonly key: number | string | (string | number)[];
-  readonly row: Record<string, unknown> | null;
-}
-
 /** A plain copy of an error: never a credential, a URL or the token. */
 export interface OutboxError {
   readonly name: string;
@@ -129,3 +119,41 @@ export function isSignedIn(row: StoredUserRow | undefined): row is UserRow {
 
 /** A stored list (`GET /3/list/{list_id}`), keyed by the requested list id. */
 export type ListRow = Record<string, unknown> & { list_id: number; items: { id: number }[]; item_count: number };
+
+/** The tables whose rows pending changes act on. */
+export type BaseTable = 'lists' | 'tvAccountStates' | 'episodeAccountStates' | 'watchlistPages';
+export type BaseKey = number | (string | number)[];
+
+/**
+ * What the service confirmed of one stored row that pending changes act on (its last answer, plus the changes it
+ * took since). Kept while any unsettled row touches the row's group; the stored row itself is then this base with
+ * the unsettled rows applied in order (`materialize`), so views read the optimistic state directly.
+ */
+export interface OutboxBaseRow {
+  /** `table|JSON key`. */
+  ref: string;
+  /**
+   * What it belongs to: `tv|scope|id`, `episode|scope|s|n|e`, `list|id`, or an account list's (`watchlist|scope` for
+   * the TV watchlist, `<operation>|scope` for the others: see `accountListGroup`).
+   */
+  group: string;
+  /** The user scope of a user-scoped row (purged with the user). */
+  userScope?: string;
+  table: BaseTable;
+  key: BaseKey;
+  row: Record<string, unknown>;
+}
+
+/**
+ * What this release keeps of a row it adopted from the earlier database: the change as it was adopted. A row read
+ * again unchanged (the earlier database's delete did not happen: the page closed, or an older tab of a release
+ * with claims claimed it meanwhile) is not adopted twice; one an older tab rewrote since (a later value folded into
+ * it) is a later change and is adopted again. Kept until the earlier database is deleted, or with its user.
+ */
+export interface AdoptedRow {
+  /** The row's `idempotencyKey` in the earlier database (random per row in every earlier release). */
+  id: string;
+  userScope: string;
+  /** The change as adopted (JSON of its mutation). */
+  change: string;
+}

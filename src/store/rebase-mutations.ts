@@ -1,8 +1,8 @@
 import { ScopeEndedError } from '../errors/scope-ended-error.js';
 import { accountListGroup, isAccountListOperation } from './account-lists.js';
 import type { CatalogueDatabase } from './catalogue-database.js';
-import { type BaseKey, type BaseTable, rebaseOnResponse } from './optimistic-state.js';
-import { isSignedIn } from './outbox-rows.js';
+import { rebaseOnResponse } from './optimistic-state.js';
+import { type BaseKey, type BaseTable, isSignedIn } from './outbox-rows.js';
 import { listKeyOf, requestedPage } from './store-keys.js';
 import type { WriteResult } from './write-response.js';
 

@@ -1,8 +1,8 @@
 import type { IndexableType } from 'dexie';
 import { isBrowseUnit, pageTablesOf, unitPageKey, unitResourceRow } from './browse-units.js';
 import type { CatalogueDatabase } from './catalogue-database.js';
-import type { SyncMetaRow } from './rows.js';
-import { jsonBytes, type SizeLedgerRow } from './size-ledger.js';
+import type { SizeLedgerRow, SyncMetaRow } from './rows.js';
+import { jsonBytes } from './size-ledger.js';
 
 /** The JSON length of a stored response's rows: freshness row, list page and the records it names (or its row). */
 async function measureUnit(db: CatalogueDatabase, meta: SyncMetaRow): Promise<number> {

@@ -172,3 +172,9 @@ export interface EpisodeCursorRow {
   checkedAt: number;
   applied: { id: string; time: number }[];
 }
+
+/** One stored browse response's bytes in the size ledger (`size-ledger.ts` says how it is kept). */
+export interface SizeLedgerRow {
+  requestKey: string;
+  bytes: number;
+}

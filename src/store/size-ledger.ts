@@ -4,17 +4,14 @@ import type { StoreParams } from './store-mapping.js';
 import { mappingOf, type StoredOperation } from './store-mappings.js';
 import type { WriteResult } from './write-response.js';
 
-/**
+/*
  * The size ledger behind `maxBytes`. IndexedDB has no size query (and fake-indexeddb no `navigator.storage`), so
  * the store keeps its own account: one row per stored browse response with the JSON length of what its last write
- * put (the Contracts' "bytes written"), written in the same transaction as the response. The accounted size is the
- * sum of the rows: a record two responses carry is counted by both (an upper bound, never an under-count), and an
- * evicted response stops counting with its row. Kept only while a budget is set: with none, writes do no extra work.
+ * put (the Contracts' "bytes written"), written in the same transaction as the response (a `SizeLedgerRow`,
+ * `rows.ts`). The accounted size is the sum of the rows: a record two responses carry is counted by both (an upper
+ * bound, never an under-count), and an evicted response stops counting with its row. Kept only while a budget is
+ * set: with none, writes do no extra work.
  */
-export interface SizeLedgerRow {
-  requestKey: string;
-  bytes: number;
-}
 
 /** The JSON length of a value, as the Contracts measure bytes written. */
 export function jsonBytes(value: unknown): number {

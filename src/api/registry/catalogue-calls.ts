@@ -34,6 +34,7 @@ export const catalogueCalls = {
     query: () => ({ language: optional(languageParam), page: optional(pageParam) }),
     scope: 'public',
     kind: 'list',
+    stored: true,
     maxAgeSeconds: HOUR,
   }),
   trendingMovies: defineCall({
@@ -43,6 +44,7 @@ export const catalogueCalls = {
     query: () => ({ language: optional(languageParam), page: optional(pageParam) }),
     scope: 'public',
     kind: 'list',
+    stored: true,
     maxAgeSeconds: HOUR,
   }),
   airingToday: defineCall({
@@ -52,6 +54,7 @@ export const catalogueCalls = {
     query: () => ({ language: optional(languageParam), page: optional(pageParam), timezone: optional(timezoneParam) }),
     scope: 'public',
     kind: 'list',
+    stored: true,
     maxAgeSeconds: HOUR,
   }),
   discoverTv: defineCall({
@@ -95,6 +98,7 @@ export const catalogueCalls = {
     }),
     scope: 'public',
     kind: 'list',
+    stored: true,
     maxAgeSeconds: 3 * HOUR,
     rules: [
       rangeRule('vote_average.gte', 'vote_average.lte'),
@@ -112,6 +116,7 @@ export const catalogueCalls = {
     query: () => ({ session_id: optional(credentialParam), guest_session_id: optional(credentialParam) }),
     scope: 'user-or-guest',
     kind: 'resource',
+    stored: true,
     maxAgeSeconds: 300,
     rules: [sessionOrGuest],
   }),
@@ -122,6 +127,7 @@ export const catalogueCalls = {
     query: () => ({ language: optional(languageParam) }),
     scope: 'public',
     kind: 'resource',
+    stored: true,
     maxAgeSeconds: DAY,
   }),
   seasonImages: defineCall({
@@ -131,6 +137,7 @@ export const catalogueCalls = {
     query: () => ({ language: optional(languageParam), include_image_language: optional(imageLanguagesParam) }),
     scope: 'public',
     kind: 'resource',
+    stored: true,
     maxAgeSeconds: DAY,
   }),
   episodeAccountStates: defineCall({
@@ -140,6 +147,7 @@ export const catalogueCalls = {
     query: () => ({ session_id: optional(credentialParam), guest_session_id: optional(credentialParam) }),
     scope: 'user-or-guest',
     kind: 'resource',
+    stored: true,
     maxAgeSeconds: 300,
     rules: [sessionOrGuest],
   }),
@@ -151,6 +159,7 @@ export const catalogueCalls = {
     query: () => ({ start_date: optional(dateParam), end_date: optional(dateParam), page: optional(pageParam) }),
     scope: 'public',
     kind: 'resource',
+    stored: true,
     // Change endpoints are served with max-age=600 (FACTS §4).
     maxAgeSeconds: 600,
     rules: [changeWindow],
@@ -162,6 +171,7 @@ export const catalogueCalls = {
     query: () => ({ language: optional(languageParam) }),
     scope: 'public',
     kind: 'resource',
+    stored: true,
     maxAgeSeconds: DAY,
   }),
   popularPeople: defineCall({
@@ -171,6 +181,7 @@ export const catalogueCalls = {
     query: () => ({ language: optional(languageParam), page: optional(pageParam) }),
     scope: 'public',
     kind: 'list',
+    stored: true,
     maxAgeSeconds: 3 * HOUR,
   }),
   personExternalIds: defineCall({
@@ -180,6 +191,7 @@ export const catalogueCalls = {
     query: () => ({ language: optional(languageParam) }),
     scope: 'public',
     kind: 'resource',
+    stored: true,
     maxAgeSeconds: DAY,
   }),
   personTaggedImages: defineCall({
@@ -189,6 +201,7 @@ export const catalogueCalls = {
     query: () => ({ page: optional(pageParam) }),
     scope: 'public',
     kind: 'list',
+    stored: true,
     maxAgeSeconds: DAY,
   }),
   personTranslations: defineCall({
@@ -198,6 +211,7 @@ export const catalogueCalls = {
     query: () => ({}),
     scope: 'public',
     kind: 'resource',
+    stored: true,
     maxAgeSeconds: DAY,
   }),
   accountTvWatchlist: defineCall({
@@ -212,6 +226,7 @@ export const catalogueCalls = {
     }),
     scope: 'user',
     kind: 'list',
+    stored: true,
     maxAgeSeconds: 300,
   }),
   configuration: defineCall({
@@ -221,6 +236,7 @@ export const catalogueCalls = {
     query: () => ({}),
     scope: 'public',
     kind: 'resource',
+    stored: true,
     maxAgeSeconds: DAY,
   }),
   createSession: defineCall({
@@ -231,6 +247,7 @@ export const catalogueCalls = {
     body: () => ({ request_token: credentialParam }),
     scope: 'public',
     kind: 'action',
+    stored: false,
     maxAgeSeconds: 0,
   }),
   validateToken: defineCall({
@@ -240,6 +257,7 @@ export const catalogueCalls = {
     query: () => ({}),
     scope: 'public',
     kind: 'action',
+    stored: false,
     maxAgeSeconds: 0,
   }),
   removeListItem: defineCall({
@@ -250,6 +268,7 @@ export const catalogueCalls = {
     body: () => ({ media_id: idParam }),
     scope: 'user',
     kind: 'action',
+    stored: false,
     maxAgeSeconds: 0,
   }),
 };

@@ -47,6 +47,7 @@ export const changeCalls = {
     query: () => ({ language: optional(languageParam) }),
     scope: 'public',
     kind: 'resource',
+    stored: true,
     maxAgeSeconds: DAY,
   }),
 };

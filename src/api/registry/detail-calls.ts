@@ -17,6 +17,7 @@ export const detailCalls = {
     fixedQuery: { append_to_response: 'credits,videos' },
     scope: 'public',
     kind: 'resource',
+    stored: true,
     maxAgeSeconds: DAY,
   }),
   tvSeriesDetails: defineCall({
@@ -27,6 +28,7 @@ export const detailCalls = {
     fixedQuery: { append_to_response: 'credits' },
     scope: 'public',
     kind: 'resource',
+    stored: true,
     maxAgeSeconds: DAY,
   }),
   personDetails: defineCall({
@@ -37,6 +39,7 @@ export const detailCalls = {
     fixedQuery: { append_to_response: 'combined_credits' },
     scope: 'public',
     kind: 'resource',
+    stored: true,
     maxAgeSeconds: DAY,
   }),
 };

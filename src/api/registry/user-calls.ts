@@ -29,6 +29,7 @@ function accountList(path: string) {
     }),
     scope: 'user',
     kind: 'list',
+    stored: true,
     maxAgeSeconds: 300,
   });
 }
@@ -49,6 +50,7 @@ export const userCalls = {
     query: () => ({}),
     scope: 'public',
     kind: 'action',
+    stored: false,
     maxAgeSeconds: 0,
   }),
   createGuestSession: defineCall({
@@ -58,6 +60,7 @@ export const userCalls = {
     query: () => ({}),
     scope: 'public',
     kind: 'action',
+    stored: false,
     maxAgeSeconds: 0,
   }),
   // The account of a session (how `createSession` learns the account id); a check, never cached.
@@ -68,6 +71,7 @@ export const userCalls = {
     query: () => ({ session_id: credentialParam }),
     scope: 'user',
     kind: 'action',
+    stored: false,
     maxAgeSeconds: 0,
   }),
   // Sign-out revokes the session: the id travels in the body, never in the URL.
@@ -79,6 +83,7 @@ export const userCalls = {
     body: () => ({ session_id: credentialParam }),
     scope: 'user',
     kind: 'action',
+    stored: false,
     maxAgeSeconds: 0,
   }),
   listDetails: defineCall({
@@ -88,6 +93,7 @@ export const userCalls = {
     query: () => ({ language: optional(languageParam), page: optional(pageParam) }),
     scope: 'public',
     kind: 'resource',
+    stored: true,
     maxAgeSeconds: 300,
   }),
   markFavorite: defineCall({
@@ -98,6 +104,7 @@ export const userCalls = {
     body: () => ({ media_type: mediaTypeParam, media_id: idParam, favorite: booleanParam }),
     scope: 'user',
     kind: 'action',
+    stored: false,
     maxAgeSeconds: 0,
   }),
   addToWatchlist: defineCall({
@@ -108,6 +115,7 @@ export const userCalls = {
     body: () => ({ media_type: mediaTypeParam, media_id: idParam, watchlist: booleanParam }),
     scope: 'user',
     kind: 'action',
+    stored: false,
     maxAgeSeconds: 0,
   }),
   rateTvSeries: defineCall({
@@ -118,6 +126,7 @@ export const userCalls = {
     body: () => ({ value: ratingParam }),
     scope: 'user-or-guest',
     kind: 'action',
+    stored: false,
     maxAgeSeconds: 0,
     rules: [sessionOrGuest],
   }),
@@ -128,6 +137,7 @@ export const userCalls = {
     query: () => ({ session_id: optional(credentialParam), guest_session_id: optional(credentialParam) }),
     scope: 'user-or-guest',
     kind: 'action',
+    stored: false,
     maxAgeSeconds: 0,
     rules: [sessionOrGuest],
   }),
@@ -139,6 +149,7 @@ export const userCalls = {
     body: () => ({ value: ratingParam }),
     scope: 'user-or-guest',
     kind: 'action',
+    stored: false,
     maxAgeSeconds: 0,
     rules: [sessionOrGuest],
   }),
@@ -149,6 +160,7 @@ export const userCalls = {
     query: () => ({ session_id: optional(credentialParam), guest_session_id: optional(credentialParam) }),
     scope: 'user-or-guest',
     kind: 'action',
+    stored: false,
     maxAgeSeconds: 0,
     rules: [sessionOrGuest],
   }),

@@ -1,6 +1,4 @@
 import type { Transaction } from 'dexie';
-import { type BaseKey, type BaseTable, groupOfRow, type OutboxBaseRow, refOf } from '../optimistic-state.js';
-import type { UndoStep } from '../outbox-rows.js';
 
 /**
  * Version 8 (one outbox for every tab): the outbox is shared state. Rows may be `sending` (claimed by an instance,
@@ -11,6 +9,61 @@ import type { UndoStep } from '../outbox-rows.js';
 export const version8Stores = {
   outboxBase: 'ref, group, userScope',
 } as const;
+
+/*
+ * Frozen copies of what this upgrade needs of the outbox code, as that code stood when they were copied (schema
+ * version 12). An upgrade must do on every later release what it did when it shipped: importing the live code would
+ * let a change to the outbox change what opening an old database does. The live code reads what this writes
+ * (`optimistic-state.ts`: `refOf`, `groupOfRow`; `account-lists.ts`: `accountListGroup`); should it ever name refs
+ * or groups otherwise, a new schema version rewrites the stored ones, and this copy stays as it is.
+ * `test/store/schema-upgrade-8.test.ts` fails while the two differ.
+ */
+
+type BaseTable = 'lists' | 'tvAccountStates' | 'episodeAccountStates' | 'watchlistPages';
+type BaseKey = number | (string | number)[];
+
+/** A version 4–7 undo snapshot: a stored row as it was before the change (`row: null`: it did not exist). */
+interface UndoStep {
+  readonly table: BaseTable;
+  readonly key: number | string | (string | number)[];
+  readonly row: Record<string, unknown> | null;
+}
+
+/** An `outboxBase` row of version 8. */
+interface OutboxBaseRow {
+  ref: string;
+  group: string;
+  userScope?: string;
+  table: BaseTable;
+  key: BaseKey;
+  row: Record<string, unknown>;
+}
+
+function refOf(table: BaseTable, key: BaseKey): string {
+  return `${table}|${JSON.stringify(key)}`;
+}
+
+function groupOfRow(table: BaseTable, key: BaseKey): string {
+  const parts = Array.isArray(key) ? key : [key];
+  switch (table) {
+    case 'lists':
+      return `list|${parts[0]}`;
+    case 'tvAccountStates':
+      return `tv|${parts[0]}|${parts[1]}`;
+    case 'episodeAccountStates':
+      return `episode|${parts.join('|')}`;
+    case 'watchlistPages': {
+      // A list key starts with its operation (`accountTvRated?…`); each list is its own group, the TV watchlist's
+      // under the name it had first.
+      const listKey = String(parts[1]);
+      const query = listKey.indexOf('?');
+      const operation = query < 0 ? listKey : listKey.slice(0, query);
+      const scope = String(parts[0]);
+      if (operation === 'accountTvWatchlist') return `watchlist|${scope}`;
+      return `${operation}|${scope}`;
+    }
+  }
+}
 
 interface LegacyOutboxRow {
   seq: number;
