@@ -32,6 +32,32 @@ export interface DetailOptions<T> {
   draw(data: T): void;
   /** Mounts the parts that read other views, the first time the record is known; returns what stops them. */
   mount?(data: T): () => void;
+  /**
+   * What a list saved of the record (`catalogue.local.summary`), drawn while the details are not on the device:
+   * offline, a title never opened still shows its name, picture, year, rating and overview.
+   */
+  readonly placeholder?: Placeholder<unknown>;
+}
+
+/** A record's placeholder from a summary view (`catalogue.local.summary`) and how to draw it. */
+export function placeholderOf<S>(view: Placeholder<S>['view'], draw: (summary: S) => void): Placeholder<unknown> {
+  return { view, draw: draw as (summary: unknown) => void };
+}
+
+/** A section the details fill, while only the summary is on the device: offline it waits for a connection. */
+export function needsConnection(what: string): HTMLElement {
+  return navigator.onLine
+    ? h('p', { class: 'freshness', 'aria-busy': 'true' }, `${what}: loading…`)
+    : state('offline', `${what}: needs a connection`, 'It shows here once the full details have been loaded.');
+}
+
+export interface Placeholder<S> {
+  readonly view: {
+    subscribe(listener: () => void): () => void;
+    getSnapshot(): { readonly data: S | undefined };
+  };
+  /** Draws the summary, and says in each section the details would fill that it needs a connection. */
+  draw(summary: S): void;
 }
 
 /** The service's "no such record" (HTTP 404, status_code 34), as opposed to a failure worth showing as one. */
@@ -60,6 +86,10 @@ export function followDetails<T>(view: ViewLike<T>, options: DetailOptions<T>): 
     if (notFound) return;
     report(snapshot);
     if (snapshot.data !== undefined) {
+      // The details are here: the summary has nothing more to offer.
+      stopPlaceholder?.();
+      stopPlaceholder = undefined;
+      delete section.dataset.placeholder;
       replace(status, ...freshness(snapshot, options.online()));
       options.draw(snapshot.data);
       stopParts ??= options.mount?.(snapshot.data) ?? (() => {});
@@ -75,6 +105,27 @@ export function followDetails<T>(view: ViewLike<T>, options: DetailOptions<T>): 
         heading,
         notFoundParts(
           `The service has no ${options.what} with this id: the link may be wrong, or the ${options.what} gone.`,
+        ),
+      );
+      return;
+    }
+    const summary = stopPlaceholder ? options.placeholder?.view.getSnapshot().data : undefined;
+    if (summary !== undefined && options.placeholder) {
+      section.dataset.placeholder = 'true';
+      options.placeholder.draw(summary);
+      replace(
+        status,
+        h(
+          'p',
+          { class: 'freshness' },
+          h('span', { class: 'badge local' }, 'saved summary'),
+          h(
+            'span',
+            { class: 'updated' },
+            options.online()
+              ? `What a list saved of this ${options.what}, while the rest loads.`
+              : `What a list saved of this ${options.what}: the rest needs a connection.`,
+          ),
         ),
       );
       return;
@@ -96,6 +147,8 @@ export function followDetails<T>(view: ViewLike<T>, options: DetailOptions<T>): 
     }
   };
   const unsubscribe = view.subscribe(draw);
+  // The summary a list saved, until the details arrive: drawn under the same status line rules.
+  let stopPlaceholder = options.placeholder?.view.subscribe(() => draw());
   draw();
   // "updated N min ago" keeps counting while the screen stays open.
   const ticker = setInterval(() => {
@@ -104,6 +157,7 @@ export function followDetails<T>(view: ViewLike<T>, options: DetailOptions<T>): 
   }, 30_000);
   return () => {
     clearInterval(ticker);
+    stopPlaceholder?.();
     slow.stop();
     unsubscribe();
     stopParts?.();

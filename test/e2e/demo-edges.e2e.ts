@@ -335,4 +335,30 @@ describe('the demo at the edges of the network', () => {
     }
     expect(checked).toBeGreaterThan(0);
   });
+
+  it('offline, a title never opened shows what its list saved, and its sections say they need a connection', async () => {
+    await open('#/trending/day', 'main a.card[href^="#/series/"]');
+    // The last series of the list: listed (so its summary is stored), never opened (so no details).
+    const card = page.locator('main a.card[href^="#/series/"]').last();
+    const href = String(await card.getAttribute('href'));
+    const name = String(await card.locator('.card-title').first().textContent()).trim();
+    await e2e.context.setOffline(true);
+    await open(href, 'main section[data-placeholder="true"]');
+    expect(await page.locator('main #screen-title').textContent()).toBe(name);
+    expect(await page.locator('main .overview').first().textContent()).not.toBe('');
+    expect(await page.locator('main .badge.local').textContent()).toBe('saved summary');
+    const sections = await page.locator('main .state.offline strong').allTextContents();
+    expect(sections).toEqual(
+      expect.arrayContaining(['The cast: needs a connection', 'The seasons: needs a connection']),
+    );
+    const results = await new AxeBuilder({ page }).include('main').analyze();
+    expect(results.violations.map((v) => v.id)).toEqual([]);
+    // Back online, the details take over.
+    await e2e.context.setOffline(false);
+    await page
+      .locator('main section:not([data-placeholder]) .credits, main section:not([data-placeholder]) .state.empty')
+      .first()
+      .waitFor(SERVICE_WAIT);
+    expect(await page.locator('main section[data-placeholder]').count()).toBe(0);
+  });
 });

@@ -4,7 +4,7 @@
  */
 import type { MovieDetails } from '../../../src/index.js';
 import type { DemoContext, Screen } from '../context.js';
-import { facts, followDetails, ratingLabel } from '../detail-screen.js';
+import { facts, followDetails, needsConnection, placeholderOf, ratingLabel } from '../detail-screen.js';
 import { h, replace, year } from '../dom.js';
 import { state } from '../view-panel.js';
 
@@ -104,6 +104,21 @@ export function movieScreen(ctx: DemoContext, movieId: number): Screen {
     status,
     online: ctx.online,
     draw,
+    placeholder: placeholderOf(ctx.catalogue.local.summary('movie', movieId), (summary) => {
+      replace(heading, summary.title);
+      replace(poster, images.picture(summary.poster_path, 'poster', `Poster of ${summary.title}`, '200px'));
+      replace(
+        about,
+        h(
+          'p',
+          { class: 'subtitle' },
+          facts(year(summary.release_date), ratingLabel(summary.vote_average, summary.vote_count)),
+        ),
+        h('p', { class: 'overview' }, summary.overview || 'No overview yet.'),
+      );
+      replace(cast, needsConnection('The cast'));
+      replace(videos, needsConnection('The videos'));
+    }),
   });
   return { title: 'Movie', element: section, dispose: stop };
 }

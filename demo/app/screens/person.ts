@@ -5,7 +5,7 @@
  */
 import type { CastCredit, CrewCredit, PersonDetails, PersonExternalIds } from '../../../src/index.js';
 import type { DemoContext, Screen } from '../context.js';
-import { facts, followDetails } from '../detail-screen.js';
+import { facts, followDetails, needsConnection, placeholderOf } from '../detail-screen.js';
 import { h, replace, year } from '../dom.js';
 import type { Images } from '../images.js';
 import { lifeDates } from '../life-dates.js';
@@ -71,6 +71,15 @@ export function personScreen(ctx: DemoContext, personId: number): Screen {
     online: ctx.online,
     draw,
     mount,
+    placeholder: placeholderOf(catalogue.local.summary('person', personId), (summary) => {
+      replace(heading, summary.name);
+      replace(portrait, images.picture(summary.profile_path, 'profile', `Photo of ${summary.name}`, '200px'));
+      replace(about, h('p', { class: 'subtitle' }, facts(summary.known_for_department)));
+      replace(biography, needsConnection('The biography'));
+      replace(filmography, needsConnection('The filmography'));
+      replace(translations, needsConnection('The biography in other languages'));
+      replace(tagged, needsConnection('The pictures'));
+    }),
   });
   return { title: 'Person', element: section, dispose: stop };
 }
