@@ -19,6 +19,7 @@ import { screenNotice } from './app/screen-notice.js';
 import { currentSettings } from './app/service-settings.js';
 import { syncBar } from './app/sync-bar.js';
 import { updatePrompt } from './app/update-prompt.js';
+import { registerWorkerWithRetry } from './app/worker-registration.js';
 
 type Configuration = Awaited<ReturnType<Catalogue['configuration']>>;
 
@@ -49,8 +50,18 @@ const retryAll = () => {
   void warmUp();
 };
 const bar = syncBar(catalogue, retryAll);
+// A module worker (it is built as an ES module): without `type: 'module'` it would fail to start. Registered once
+// the visit's first screen is up (`start`).
+let worker: ReturnType<typeof registerWorkerWithRetry>;
 const navLinks = NAV.map(([section, href, label]) => h('a', { href, 'data-section': section }, label));
+const nav = h('nav', { class: 'mainnav', 'aria-label': 'Screens' }, navLinks);
+/** Scrolled to its end, the tabs lose the fading edge that says there are more: it would cover the last one. */
+const markNavEnd = () => nav.classList.toggle('at-end', nav.scrollLeft + nav.clientWidth >= nav.scrollWidth - 1);
+nav.addEventListener('scroll', markNavEnd, { passive: true });
+window.addEventListener('resize', markNavEnd);
 const storageNote = h('span', {});
+/** Where the offline copy's state line goes once the worker's registration starts. */
+const shellSlot = h('span', { hidden: true });
 const update = updatePrompt();
 // Another tab of a newer release upgraded the database: this page stopped and offers the reload.
 update.fence(catalogue, () => location.reload());
@@ -65,7 +76,8 @@ replace(
       h('img', { src: '/icon.svg', alt: '', width: 28, height: 28 }),
       h('span', { class: 'brand-name' }, 'Catalogue'),
     ),
-    h('nav', { class: 'mainnav', 'aria-label': 'Screens' }, navLinks),
+    nav,
+    shellSlot,
     bar.element,
   ),
   main,
@@ -93,11 +105,12 @@ let current: Screen | undefined;
 
 /** On a phone the tabs scroll sideways: bring the current one into view (only the nav scrolls, not the page). */
 function showTab(link: HTMLElement): void {
-  const nav = link.parentElement;
-  if (!nav || nav.scrollWidth <= nav.clientWidth) return;
-  const navBox = nav.getBoundingClientRect();
-  const linkBox = link.getBoundingClientRect();
-  nav.scrollLeft += linkBox.left - navBox.left - (navBox.width - linkBox.width) / 2;
+  if (nav.scrollWidth > nav.clientWidth) {
+    const navBox = nav.getBoundingClientRect();
+    const linkBox = link.getBoundingClientRect();
+    nav.scrollLeft += linkBox.left - navBox.left - (navBox.width - linkBox.width) / 2;
+  }
+  markNavEnd();
 }
 
 function render(moveFocus: boolean): void {
@@ -176,9 +189,7 @@ async function warmUp(): Promise<void> {
 }
 
 async function registerWorker(): Promise<void> {
-  if (!('serviceWorker' in navigator)) return;
-  // A module worker (it is built as an ES module): without `type: 'module'` it would fail to start.
-  const registered = await navigator.serviceWorker.register('/sw.js', { type: 'module', scope: '/' });
+  const registered = await worker.ready;
   update.watch(watchWorkerUpdates(registered));
   const registration = await navigator.serviceWorker.ready;
   // The worker refreshes the embedded fake's database; another service's token stays in this tab.
@@ -220,7 +231,9 @@ async function start(): Promise<void> {
   window.addEventListener('hashchange', () => render(true));
   document.body.dataset.ready = 'true';
   void askPersistence();
-  void registerWorker().catch(() => replace(storageNote, 'offline shell unavailable: no service worker'));
+  worker = registerWorkerWithRetry('/sw.js', { type: 'module', scope: '/' });
+  shellSlot.replaceWith(worker.element);
+  void registerWorker().catch(() => replace(storageNote, 'background refresh unavailable'));
   await synced;
   bar.settled();
   // A hook for people and tests: the first sync of this visit has settled.

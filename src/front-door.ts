@@ -14,7 +14,7 @@ import { waitingCalls } from './first-read/waiting-calls.js';
 import { platformIndexedDB } from './platform-indexed-db.js';
 import type { LocalQueries, ViewArgs, Views } from './query/create-views.js';
 import { HandleCache } from './query/handle-cache.js';
-import { localDiscoverParams, localSearchPage } from './query/local-params.js';
+import { localDiscoverParams, localSearchPage, summaryArgs } from './query/local-params.js';
 import { operationViews } from './query/operation-views.js';
 import type { OutboxSnapshot, OutboxView } from './query/outbox-view.js';
 import { combinePages, failedPages } from './query/pages-snapshot.js';
@@ -289,6 +289,11 @@ export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArriv
       if (core) return core.local.search(text, searchOptions);
       localSearchPage(text, searchOptions);
       return later(loadingSnapshot(), (loaded) => loaded.local.search(text, searchOptions) as View<never>);
+    },
+    summary(kind, id) {
+      if (core) return core.local.summary(kind, id);
+      summaryArgs(kind, id);
+      return later(loadingSnapshot(), (loaded) => loaded.local.summary(kind, id) as View<never>);
     },
   };
 

@@ -49,15 +49,65 @@ export function accountActions(ctx: DemoContext, seriesId: number): { element: H
     if (button.textContent !== label) button.textContent = label;
   };
   const toggles = h('span', { class: 'toggles' }, favorite, watchlist);
+  const unknownNote = h(
+    'p',
+    { class: 'updated unknown-state' },
+    'Your state of this series is not on this device yet: a change is kept and sent when you’re back online.',
+  );
   const draw = () => {
-    const { data } = view.getSnapshot();
-    if (!data) return replace(element, h('span', { class: 'updated' }, 'Reading your state of this series…'));
+    const snapshot = view.getSnapshot();
+    const { data } = snapshot;
+    if (!data) {
+      // Offline (or failing) with nothing stored, the state cannot be read: the toggles still work, as changes
+      // that wait in the outbox, rather than a "Reading…" that never ends.
+      const unreadable = snapshot.error !== undefined || (snapshot.status === 'missing' && !ctx.online());
+      if (!unreadable) return replace(element, h('span', { class: 'updated' }, 'Reading your state of this series…'));
+      // What the user set here while the state is unknown: their changes waiting in the outbox, last one wins.
+      const waiting = waitingState(ctx, seriesId);
+      rating.show(waiting.rated ?? false);
+      show(favorite, waiting.favorite ?? false, waiting.favorite ? '♥ Favorite' : '♡ Favorite');
+      show(watchlist, waiting.watchlist ?? false, waiting.watchlist ? '✓ On watchlist' : '+ Watchlist');
+      if (!element.contains(unknownNote)) replace(element, toggles, rating.element, unknownNote);
+      return;
+    }
     rating.show(data.rated);
     show(favorite, data.favorite, data.favorite ? '♥ Favorite' : '♡ Favorite');
     show(watchlist, data.watchlist, data.watchlist ? '✓ On watchlist' : '+ Watchlist');
-    if (!element.contains(rating.element)) replace(element, toggles, rating.element);
+    if (!element.contains(rating.element) || element.contains(unknownNote)) replace(element, toggles, rating.element);
   };
   const unsubscribe = view.subscribe(draw);
+  const unsubscribeOutbox = ctx.catalogue.outbox.subscribe(draw);
+  // Going offline changes what a missing state means (reading → not on this device): draw again.
+  window.addEventListener('online', draw);
+  window.addEventListener('offline', draw);
   draw();
-  return { element, dispose: unsubscribe };
+  return {
+    element,
+    dispose() {
+      unsubscribe();
+      unsubscribeOutbox();
+      window.removeEventListener('online', draw);
+      window.removeEventListener('offline', draw);
+    },
+  };
+}
+
+interface WaitingState {
+  favorite?: boolean;
+  watchlist?: boolean;
+  rated?: false | { value: number };
+}
+
+/** The series' state as the user's unsent changes set it (undefined where none of them says). */
+function waitingState(ctx: DemoContext, seriesId: number): WaitingState {
+  const state: WaitingState = {};
+  for (const { operation, params } of ctx.catalogue.outbox.getSnapshot().entries) {
+    const onSeries = params.media_type === 'tv' && params.media_id === seriesId;
+    if (operation === 'markFavorite' && onSeries) state.favorite = params.favorite === true;
+    else if (operation === 'addToWatchlist' && onSeries) state.watchlist = params.watchlist === true;
+    else if (operation === 'rateTvSeries' && params.series_id === seriesId)
+      state.rated = { value: Number(params.value) };
+    else if (operation === 'deleteTvSeriesRating' && params.series_id === seriesId) state.rated = false;
+  }
+  return state;
 }

@@ -7,7 +7,9 @@
  */
 import { isNetworkError, isOfflineError, isServiceError, isTimeoutError, type ViewSnapshot } from '../../src/index.js';
 import { h, replace, timeAgo } from './dom.js';
+import { notFoundParts } from './not-found.js';
 import { PANEL_STATE, type PanelState } from './screen-notice.js';
+import { slowAnswer } from './slow-answer.js';
 import { state } from './view-panel.js';
 
 interface ViewLike<T> {
@@ -30,6 +32,32 @@ export interface DetailOptions<T> {
   draw(data: T): void;
   /** Mounts the parts that read other views, the first time the record is known; returns what stops them. */
   mount?(data: T): () => void;
+  /**
+   * What a list saved of the record (`catalogue.local.summary`), drawn while the details are not on the device:
+   * offline, a title never opened still shows its name, picture, year, rating and overview.
+   */
+  readonly placeholder?: Placeholder<unknown>;
+}
+
+/** A record's placeholder from a summary view (`catalogue.local.summary`) and how to draw it. */
+export function placeholderOf<S>(view: Placeholder<S>['view'], draw: (summary: S) => void): Placeholder<unknown> {
+  return { view, draw: draw as (summary: unknown) => void };
+}
+
+/** A section the details fill, while only the summary is on the device: offline it waits for a connection. */
+export function needsConnection(what: string): HTMLElement {
+  return navigator.onLine
+    ? h('p', { class: 'freshness', 'aria-busy': 'true' }, `${what}: loading…`)
+    : state('offline', `${what}: needs a connection`, 'It shows here once the full details have been loaded.');
+}
+
+export interface Placeholder<S> {
+  readonly view: {
+    subscribe(listener: () => void): () => void;
+    getSnapshot(): { readonly data: S | undefined };
+  };
+  /** Draws the summary, and says in each section the details would fill that it needs a connection. */
+  draw(summary: S): void;
 }
 
 /** The service's "no such record" (HTTP 404, status_code 34), as opposed to a failure worth showing as one. */
@@ -44,8 +72,10 @@ export function followDetails<T>(view: ViewLike<T>, options: DetailOptions<T>): 
   let reported: PanelState | undefined;
   const refresh = () => view.refresh();
   /** Tells the screen's notice how the record's view stands, as every panel does (`screen-notice.ts`). */
+  const slow = slowAnswer(() => report(view.getSnapshot()));
   const report = (snapshot: ViewSnapshot<T>) => {
-    const failure = notFound ? 'none' : failureOf(snapshot.error);
+    slow.update(!notFound && snapshot.data === undefined && snapshot.error === undefined && options.online());
+    const failure = notFound ? 'none' : slow.isSlow() ? 'slow' : failureOf(snapshot.error);
     const next: PanelState = { failure, hasData: snapshot.data !== undefined, refresh };
     if (reported && reported.failure === next.failure && reported.hasData === next.hasData) return;
     reported = next;
@@ -56,6 +86,10 @@ export function followDetails<T>(view: ViewLike<T>, options: DetailOptions<T>): 
     if (notFound) return;
     report(snapshot);
     if (snapshot.data !== undefined) {
+      // The details are here: the summary has nothing more to offer.
+      stopPlaceholder?.();
+      stopPlaceholder = undefined;
+      delete section.dataset.placeholder;
       replace(status, ...freshness(snapshot, options.online()));
       options.draw(snapshot.data);
       stopParts ??= options.mount?.(snapshot.data) ?? (() => {});
@@ -69,12 +103,30 @@ export function followDetails<T>(view: ViewLike<T>, options: DetailOptions<T>): 
       replace(
         section,
         heading,
-        h(
-          'p',
-          {},
+        notFoundParts(
           `The service has no ${options.what} with this id: the link may be wrong, or the ${options.what} gone.`,
         ),
-        h('p', {}, h('a', { href: '#/' }, 'Back to trending')),
+      );
+      return;
+    }
+    const summary = stopPlaceholder ? options.placeholder?.view.getSnapshot().data : undefined;
+    if (summary !== undefined && options.placeholder) {
+      section.dataset.placeholder = 'true';
+      options.placeholder.draw(summary);
+      replace(
+        status,
+        h(
+          'p',
+          { class: 'freshness' },
+          h('span', { class: 'badge local' }, 'saved summary'),
+          h(
+            'span',
+            { class: 'updated' },
+            options.online()
+              ? `What a list saved of this ${options.what}, while the rest loads.`
+              : `What a list saved of this ${options.what}: the rest needs a connection.`,
+          ),
+        ),
       );
       return;
     }
@@ -95,6 +147,8 @@ export function followDetails<T>(view: ViewLike<T>, options: DetailOptions<T>): 
     }
   };
   const unsubscribe = view.subscribe(draw);
+  // The summary a list saved, until the details arrive: drawn under the same status line rules.
+  let stopPlaceholder = options.placeholder?.view.subscribe(() => draw());
   draw();
   // "updated N min ago" keeps counting while the screen stays open.
   const ticker = setInterval(() => {
@@ -103,6 +157,8 @@ export function followDetails<T>(view: ViewLike<T>, options: DetailOptions<T>): 
   }, 30_000);
   return () => {
     clearInterval(ticker);
+    stopPlaceholder?.();
+    slow.stop();
     unsubscribe();
     stopParts?.();
   };

@@ -57,20 +57,35 @@ export function createImages(configuration: Configuration | undefined): Images {
     if (!src || !configuration) return placeholder(kind, alt, shown);
     const srcset = safe(() => srcSet(configuration, path, kind));
     const [width, height] = SHAPES[kind];
-    const image = h('img', {
-      class: `picture ${kind}`,
-      src,
-      srcset,
-      sizes,
-      alt: shown ? alt : '',
-      width,
-      height,
-      loading: 'lazy',
-      decoding: 'async',
-    });
-    // Offline, a picture never cached shows a placeholder rather than a broken image.
-    image.addEventListener('error', () => image.replaceWith(placeholder(kind, alt, shown)), { once: true });
-    return image;
+    const build = (attempt = 0): HTMLElement => {
+      const image = h('img', {
+        class: `picture ${kind}`,
+        src,
+        srcset,
+        sizes,
+        alt: shown ? alt : '',
+        width,
+        height,
+        loading: 'lazy',
+        decoding: 'async',
+      });
+      // Offline, a picture never cached shows a placeholder rather than a broken image, until the link returns.
+      image.addEventListener(
+        'error',
+        () => {
+          const standIn = placeholder(kind, alt, shown);
+          image.replaceWith(standIn);
+          const again = () => build(attempt + 1);
+          failed.set(standIn, again);
+          // Online, the link may have come back a moment ago: a few tries more, spaced, before waiting for `online`.
+          const wait = RETRY_ONLINE_MS[attempt];
+          if (navigator.onLine && wait !== undefined) setTimeout(() => retry(standIn), wait);
+        },
+        { once: true },
+      );
+      return image;
+    };
+    return build();
   };
   return {
     picture: (path, kind, alt, sizes = SIZES) => make(path, kind, alt, sizes, true),
@@ -79,6 +94,27 @@ export function createImages(configuration: Configuration | undefined): Images {
 }
 
 const SIZES = '(max-width: 600px) 45vw, 200px';
+
+/** Pictures that failed to load (their placeholder on the page → how to make the picture again). */
+const failed = new Map<HTMLElement, () => HTMLElement>();
+
+/** Waits before the tries a picture gets while online after failing. */
+const RETRY_ONLINE_MS = [2_000, 8_000] as const;
+
+/** Tries a failed picture again, if it is still on the page and still failed. */
+function retry(standIn: HTMLElement): void {
+  const build = failed.get(standIn);
+  if (!build) return;
+  failed.delete(standIn);
+  if (standIn.isConnected) standIn.replaceWith(build());
+}
+
+/** The link is back: every failed picture still on the page is tried again (a failure puts its placeholder back). */
+function retryFailed(): void {
+  for (const standIn of [...failed.keys()]) retry(standIn);
+}
+
+window.addEventListener('online', retryFailed);
 
 function placeholder(kind: ImageKind, alt: string, shown: boolean): HTMLElement {
   const label = shown ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': 'true' };

@@ -35,10 +35,16 @@ export function morePages(view: Paged, online: () => boolean): MorePages {
   const element = h('div', { class: 'more-pages' }, sentinel, button, note);
   let inView = false;
   let waiting = false;
+  /** Rows shown when Show more was pressed: the first row after them takes the focus once it is drawn. */
+  let focusFrom: number | undefined;
+  let shownRows = 0;
   const next = () => {
     if (view.hasNextPage && !waiting) void view.fetchNextPage();
   };
-  button.addEventListener('click', next);
+  button.addEventListener('click', () => {
+    if (!waiting && view.hasNextPage) focusFrom = shownRows;
+    next();
+  });
   // A margin below the screen: the next page is asked for a little before the end is reached.
   const observer = new IntersectionObserver(
     (entries) => {
@@ -72,10 +78,23 @@ export function morePages(view: Paged, online: () => boolean): MorePages {
       note.setAttribute('aria-busy', String(waiting && !paused));
       // The sentinel may still be in view after a page arrived (a tall screen): the observer will not fire again.
       if (inView && !waiting) queueMicrotask(() => stillNear() && next());
-      if (focused) queueMicrotask(() => button.isConnected && button.focus({ preventScroll: true }));
+      shownRows = snapshot.data?.results.length ?? 0;
+      const from = focusFrom;
+      if (from !== undefined && shownRows > from) {
+        // The page asked for from the button has arrived: the keyboard goes on from its first new row, not from a
+        // button pushed below them.
+        focusFrom = undefined;
+        queueMicrotask(() => firstNewRow(element, from)?.focus());
+      } else if (focused) queueMicrotask(() => button.isConnected && button.focus({ preventScroll: true }));
     },
     dispose() {
       observer.disconnect();
     },
   };
+}
+
+/** The list's row at `index` (its link), in the panel the footer closes. */
+function firstNewRow(footer: HTMLElement, index: number): HTMLElement | undefined {
+  const rows = footer.parentElement?.querySelectorAll<HTMLElement>('a.card') ?? [];
+  return rows[index];
 }

@@ -1,6 +1,7 @@
 /** Hash routes: real links everywhere, the back button works, and a reload (even offline) lands on the same screen. */
 import type { DemoContext, Screen } from './context.js';
 import { h } from './dom.js';
+import { notFoundParts } from './not-found.js';
 import { airingScreen } from './screens/airing.js';
 import { discoverScreen, filtersFromQuery } from './screens/discover.js';
 import { movieScreen } from './screens/movie.js';
@@ -11,7 +12,6 @@ import { personScreen } from './screens/person.js';
 import { seriesScreen } from './screens/series.js';
 import { settingsScreen } from './screens/settings.js';
 import { trendingScreen } from './screens/trending.js';
-import { state } from './view-panel.js';
 
 export interface Route {
   /** The nav entry to highlight. */
@@ -65,8 +65,7 @@ function notFound(): Screen {
       'section',
       { class: 'screen' },
       h('h1', { id: 'screen-title' }, 'Page not found'),
-      state('empty', 'Nothing here', 'This address is not a screen of the demo.'),
-      h('p', {}, h('a', { href: '#/' }, 'Back to trending')),
+      notFoundParts('This address is not a screen of the demo.'),
     ),
     dispose() {},
   };

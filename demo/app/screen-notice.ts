@@ -10,8 +10,11 @@ export const PANEL_STATE = 'panelstate';
 
 /** What a panel reports when its view's state changes. */
 export interface PanelState {
-  /** `unreachable`: no answer came back (network, timeout, a 5xx); `failed`: the service refused. */
-  readonly failure: 'none' | 'unreachable' | 'failed';
+  /**
+   * `unreachable`: no answer came back (network, timeout, a 5xx); `failed`: the service refused; `slow`: nothing to
+   * show yet and no answer for a while (`slow-answer.ts`).
+   */
+  readonly failure: 'none' | 'unreachable' | 'failed' | 'slow';
   /** The panel still shows stored data. */
   readonly hasData: boolean;
   /** Revalidates the panel's view now (a local view has none). */
@@ -40,6 +43,16 @@ export function screenNotice(root: HTMLElement): ScreenNotice {
       .filter((state) => state.failure !== 'none');
     element.hidden = failing.length === 0;
     if (failing.length === 0) return;
+    if (failing.every((state) => state.failure === 'slow')) {
+      // Still waiting, not failed: say so, and offer what this device already holds meanwhile.
+      replace(
+        text,
+        'This is taking longer than usual: the service has not answered yet. ',
+        h('a', { href: '#/discover?saved=1' }, 'Browse the series saved on this device'),
+        '.',
+      );
+      return;
+    }
     const what = failing.some((state) => state.failure === 'unreachable')
       ? 'Couldn’t reach the service.'
       : 'Couldn’t load this screen.';
@@ -54,11 +67,16 @@ export function screenNotice(root: HTMLElement): ScreenNotice {
     await Promise.allSettled(refreshes);
   };
   button.addEventListener('click', () => {
-    button.disabled = true;
+    // Not `disabled`, which would drop the keyboard focus to <body>: a second press while retrying does nothing.
+    if (button.getAttribute('aria-disabled') === 'true') return;
+    button.setAttribute('aria-disabled', 'true');
     replace(button, 'Retrying…');
     void retry().finally(() => {
-      button.disabled = false;
+      button.removeAttribute('aria-disabled');
       replace(button, 'Retry');
+      // The screen is back and the notice gone with its button: the focus goes to the screen's heading.
+      if (element.hidden && (document.activeElement === button || document.activeElement === document.body))
+        focusHeading(root);
     });
   });
   return {
@@ -69,4 +87,12 @@ export function screenNotice(root: HTMLElement): ScreenNotice {
     },
     retry,
   };
+}
+
+/** Moves the focus to the screen's heading (`#screen-title`), made focusable from script for it. */
+export function focusHeading(root: HTMLElement): void {
+  const heading = root.querySelector<HTMLElement>('#screen-title');
+  if (!heading) return;
+  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+  heading.focus();
 }

@@ -45,7 +45,8 @@ type Outcome = 'none' | 'ok' | 'unreachable' | 'failed';
 export function syncBar(catalogue: Catalogue, retry: () => void): SyncBar {
   const pill = h('span', { class: 'pill', id: 'connectivity' });
   const bar = h('progress', { id: 'sync-progress', max: 1, value: 0, 'aria-label': 'Sync progress' });
-  const label = h('span', { class: 'sync-label', id: 'sync-label' });
+  // Focusable from script: where the focus goes when the Retry beside it goes away.
+  const label = h('span', { class: 'sync-label', id: 'sync-label', tabindex: -1 });
   const retryButton = h(
     'button',
     { class: 'button sync-retry', type: 'button', id: 'sync-retry', hidden: true },
@@ -109,7 +110,10 @@ export function syncBar(catalogue: Catalogue, retry: () => void): SyncBar {
     replace(pill, shown.pillText);
     replace(label, shown.text);
     label.title = status.lastSyncedAt ? `Last synced ${timeAgo(status.lastSyncedAt)}` : '';
+    const hadFocus = document.activeElement === retryButton;
     retryButton.hidden = !(online && !batch && (outcome === 'unreachable' || outcome === 'failed'));
+    // Retry pressed from the keyboard: its outcome is read next, not <body>.
+    if (hadFocus && retryButton.hidden) label.focus();
   };
   catalogue.on('status', draw);
   catalogue.on('error', (event) => {

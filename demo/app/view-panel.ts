@@ -6,6 +6,7 @@
 import { isNetworkError, isOfflineError, isServiceError, isTimeoutError, type ViewSnapshot } from '../../src/index.js';
 import { h, keepFocus, replace, timeAgo } from './dom.js';
 import { PANEL_STATE, type PanelState } from './screen-notice.js';
+import { slowAnswer } from './slow-answer.js';
 
 interface ViewLike<T> {
   subscribe(listener: () => void): () => void;
@@ -24,6 +25,8 @@ export interface PanelOptions<T> {
   online(): boolean;
   /** Hides the freshness line (local views have no service lifetime). */
   local?: boolean;
+  /** Hides the freshness line of a panel that sits under its screen's own (only "waiting for network" stays). */
+  quiet?: boolean;
 }
 
 export function viewPanel<T>(view: ViewLike<T>, options: PanelOptions<T>): { element: HTMLElement; dispose(): void } {
@@ -32,8 +35,11 @@ export function viewPanel<T>(view: ViewLike<T>, options: PanelOptions<T>): { ele
   const element = h('div', { class: 'panel' }, meta, body);
   const refresh = view.refresh ? () => view.refresh?.() ?? Promise.resolve() : undefined;
   let reported: PanelState | undefined;
+  const slow = slowAnswer(() => report(view.getSnapshot()));
   const report = (snapshot: ViewSnapshot<T>) => {
-    const state: PanelState = { failure: failureOf(snapshot.error), hasData: snapshot.data !== undefined, refresh };
+    slow.update(waitsForAnswer(snapshot, options));
+    const failure = slow.isSlow() ? 'slow' : failureOf(snapshot.error);
+    const state: PanelState = { failure, hasData: snapshot.data !== undefined, refresh };
     if (reported && reported.failure === state.failure && reported.hasData === state.hasData) return;
     reported = state;
     // After this turn: a new panel is placed on the screen by its caller just after it is made.
@@ -70,6 +76,7 @@ export function viewPanel<T>(view: ViewLike<T>, options: PanelOptions<T>): { ele
     element,
     dispose() {
       clearInterval(ticker);
+      slow.stop();
       unsubscribe();
     },
   };
@@ -77,6 +84,8 @@ export function viewPanel<T>(view: ViewLike<T>, options: PanelOptions<T>): { ele
 
 function freshnessLine<T>(snapshot: ViewSnapshot<T>, options: PanelOptions<T>): Node[] {
   if (options.local) return [h('span', { class: 'badge local' }, 'from this device')];
+  if (options.quiet)
+    return snapshot.fetching && !options.online() ? [h('span', { class: 'updating' }, 'waiting for network')] : [];
   const parts: Node[] = [];
   if (snapshot.status === 'stale') parts.push(h('span', { class: 'badge stale', title: 'Past its lifetime' }, 'stale'));
   if (snapshot.status === 'fresh') parts.push(h('span', { class: 'badge fresh' }, 'fresh'));
@@ -129,6 +138,11 @@ export function state(kind: 'empty' | 'offline' | 'error', title: string, detail
 function loadingState(): HTMLElement {
   const cards = Array.from({ length: 20 }, () => h('div', { class: 'card skeleton', 'aria-hidden': 'true' }));
   return h('div', { class: 'grid', 'aria-busy': 'true' }, h('span', { class: 'visually-hidden' }, 'Loading…'), cards);
+}
+
+/** Nothing to show and an answer on its way from the service (not a local view, not offline, not failed). */
+function waitsForAnswer<T>(snapshot: ViewSnapshot<T>, options: PanelOptions<T>): boolean {
+  return snapshot.data === undefined && snapshot.error === undefined && !options.local && options.online();
 }
 
 /** No answer at all (network, timeout, a 5xx) reads "Couldn't reach the service"; any other error is a refusal. */

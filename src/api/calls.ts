@@ -3,6 +3,7 @@ import { catalogueCalls } from './registry/catalogue-calls.js';
 import { changeCalls } from './registry/change-calls.js';
 import { creditCalls } from './registry/credit-calls.js';
 import { detailCalls } from './registry/detail-calls.js';
+import { searchCalls } from './registry/search-calls.js';
 import { userCalls } from './registry/user-calls.js';
 
 /**
@@ -29,7 +30,14 @@ import { userCalls } from './registry/user-calls.js';
  * or a thunk in the entry that returns it, loads with the entry; even the schema's name in each entry costs the
  * first-read bundle about 0.15 KB min+gzip, which its budget has no room for.
  */
-export const calls = { ...catalogueCalls, ...changeCalls, ...userCalls, ...detailCalls, ...creditCalls };
+export const calls = {
+  ...catalogueCalls,
+  ...changeCalls,
+  ...userCalls,
+  ...searchCalls,
+  ...detailCalls,
+  ...creditCalls,
+};
 
 export type Calls = typeof calls;
 /** The name of one operation of the registry (`trendingTv`, `markFavorite`, …). */

@@ -2,6 +2,7 @@ import { catalogueResponses } from './registry/catalogue-responses.js';
 import { changeResponses } from './registry/change-responses.js';
 import { creditResponses } from './registry/credit-responses.js';
 import { detailResponses } from './registry/detail-responses.js';
+import { searchResponses } from './registry/search-responses.js';
 import { userResponses } from './registry/user-responses.js';
 
 /**
@@ -13,6 +14,7 @@ export const responses = {
   ...catalogueResponses,
   ...changeResponses,
   ...userResponses,
+  ...searchResponses,
   ...detailResponses,
   ...creditResponses,
 };

@@ -1,11 +1,12 @@
 import type { ResponseOf } from '../api/endpoints.js';
 import type { Clock } from '../env.js';
 import type { CatalogueDatabase } from '../store/catalogue-database.js';
+import type { MovieRow, PersonRow, TvSeriesRow } from '../store/rows.js';
 import type { StoredOperation } from '../store/store-mappings.js';
 import type { CatalogueParams, PreparedCall } from '../sync/prepare-call.js';
 import type { ListOperation, SyncEngine } from '../sync/sync-engine.js';
 import { discoverLocally } from './local-discover.js';
-import { localDiscoverParams, localSearchPage } from './local-params.js';
+import { localDiscoverParams, localSearchPage, SUMMARY_TABLES, summaryArgs } from './local-params.js';
 import { type LocalSearchResult, searchLocally } from './local-search.js';
 import { type LocalView, LocalViewSource } from './local-view.js';
 import { type PagesView, PagesViewSource } from './pages-view.js';
@@ -36,7 +37,23 @@ export interface LocalQueries {
   discoverTv(filters?: CatalogueParams<'discoverTv'>): LocalView<ResponseOf<'discoverTv'>>;
   /** Cached series, movies and people whose title or name contains `text` (case- and accent-insensitive). */
   search(text: string, options?: { page?: number }): LocalView<LocalSearchResult>;
+  /**
+   * The stored summary of one title or person (what a list showed of it: name, poster, year, rating, overview),
+   * `undefined` when no list brought it: a detail screen's placeholder while its details are not stored (offline,
+   * a title never opened). Never the details themselves, and never kept as a first answer.
+   */
+  summary<K extends SummaryKind>(kind: K, id: number): LocalView<StoredSummary<K> | undefined>;
 }
+
+/** What `local.summary` reads: a movie, a series or a person. */
+export type SummaryKind = 'movie' | 'tv' | 'person';
+
+/** The stored summary of a kind: the row lists merged into its record table. */
+export type StoredSummary<K extends SummaryKind> = K extends 'movie'
+  ? MovieRow
+  : K extends 'tv'
+    ? TvSeriesRow
+    : PersonRow;
 
 /**
  * The read side of a catalogue's core, over calls prepared once: the front door prepares a view's call, keeps the
@@ -81,6 +98,11 @@ export function createViews(deps: ViewsDeps): Views {
           ]);
           return searchLocally({ tv, movies, people }, text, page);
         }, clock);
+      },
+      summary(kind, id) {
+        summaryArgs(kind, id);
+        const table = SUMMARY_TABLES[kind];
+        return new LocalViewSource(async () => (await db.table(table).get(id)) as never, clock);
       },
     },
   };

@@ -22,3 +22,14 @@ export function localSearchPage(text: unknown, options: { page?: number }): numb
   if (!(Number.isInteger(page) && page >= 1)) throw new TypeError('local.search: page must be an integer ≥ 1');
   return page;
 }
+
+/** The record table each kind of `local.summary` reads. */
+export const SUMMARY_TABLES = { movie: 'movies', tv: 'tvSeries', person: 'people' } as const;
+
+/** Checks `local.summary`'s arguments at once, as every view does its parameters. */
+export function summaryArgs(kind: unknown, id: unknown): void {
+  if (!Object.hasOwn(SUMMARY_TABLES, kind as string))
+    throw new TypeError('local.summary: kind must be movie, tv or person');
+  if (!(Number.isInteger(id) && (id as number) > 0))
+    throw new TypeError('local.summary: id must be a positive integer');
+}

@@ -23,6 +23,9 @@ export const LIST_UNIT_TABLES: Readonly<Record<string, RecordTableName>> = {
   discoverTv: 'tvSeries',
   popularPeople: 'people',
   personTaggedImages: 'taggedImages',
+  searchTv: 'tvSeries',
+  searchMovies: 'movies',
+  searchPeople: 'people',
 };
 
 /** Public resource operations whose row eviction may remove, and the key of that row. */

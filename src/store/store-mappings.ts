@@ -1,7 +1,8 @@
 import type { StoredOperationName } from '../api/stored-operations.js';
 import { episodeAccountStatesMapping, tvAccountStatesMapping } from './mappings/account-state-mappings.js';
 import { listDetailsMapping } from './mappings/list-details-mapping.js';
-import { popularPeopleMapping } from './mappings/popular-people-mapping.js';
+import { personListMapping } from './mappings/person-list-mapping.js';
+import { searchMultiMapping } from './mappings/search-multi-mapping.js';
 import { seasonDetailsMapping } from './mappings/season-details-mapping.js';
 import { seasonCreditsMapping, seasonImagesMapping } from './mappings/season-mappings.js';
 import {
@@ -38,7 +39,11 @@ export const storeMappings = {
     userScoped: true,
     itemFields: ['rating'],
   }),
-  popularPeople: popularPeopleMapping,
+  popularPeople: personListMapping<'popularPeople'>(),
+  searchMulti: searchMultiMapping,
+  searchTv: summaryListMapping<'searchTv'>({ table: 'tvSeries' }),
+  searchMovies: summaryListMapping<'searchMovies'>({ table: 'movies' }),
+  searchPeople: personListMapping<'searchPeople'>(),
   personTaggedImages: taggedImagesMapping,
   tvAccountStates: tvAccountStatesMapping,
   episodeAccountStates: episodeAccountStatesMapping,

@@ -197,6 +197,26 @@ const requestCases: { [O in OperationName]: RequestCase<O> } = {
     method: 'DELETE',
     url: '/3/tv/1399/season/1/episode/2/rating?guest_session_id=g-1',
   },
+  searchMulti: {
+    params: { query: 'Amélie & co', page: 2, include_adult: false },
+    method: 'GET',
+    url: '/3/search/multi?include_adult=false&page=2&query=Am%C3%A9lie%20%26%20co',
+  },
+  searchTv: {
+    params: { query: 'lost', first_air_date_year: 2004 },
+    method: 'GET',
+    url: '/3/search/tv?first_air_date_year=2004&query=lost',
+  },
+  searchMovies: {
+    params: { query: 'alien', primary_release_year: 1979, region: 'GB' },
+    method: 'GET',
+    url: '/3/search/movie?primary_release_year=1979&query=alien&region=GB',
+  },
+  searchPeople: {
+    params: { query: 'kubrick', language: 'de-DE' },
+    method: 'GET',
+    url: '/3/search/person?language=de-DE&query=kubrick',
+  },
   // The library always appends what the details screens show; the caller cannot leave it out or add to it.
   movieDetails: {
     params: { movie_id: 550, language: 'en-US' },

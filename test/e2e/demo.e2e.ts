@@ -271,8 +271,15 @@ describe('the demo PWA', () => {
     await more.focus();
     await page.keyboard.press('Enter');
     await expect.poll(cardCount, SERVICE_WAIT).toBeGreaterThanOrEqual(60);
-    // The list redrew around the button: the focus is still on it, for the next press.
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('show-more');
+    // The keyboard lands on the first new item (the 41st card), not on the button pushed below the new rows.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const cards = [...document.querySelectorAll('main a.card')];
+          return cards.indexOf(document.activeElement as Element);
+        }),
+      )
+      .toBe(40);
     await shot('discover-paged', false);
   });
 

@@ -56,4 +56,9 @@ export const BEYOND_THE_19: readonly string[] = [
   // The fake's appends (issue 31): the sub-resources movie and person details append, on their own.
   'movieCredits',
   'personCombinedCredits',
+  // The demo's search (issue 36): the service's own search of each kind, and the mixed one.
+  'searchMulti',
+  'searchTv',
+  'searchMovies',
+  'searchPeople',
 ];

@@ -73,6 +73,10 @@ describe('every stored operation, fetched from the fake service, reads back exac
       configuration: {},
       seasonDetails: { series_id: seriesId, season_number: 1 },
       listDetails: { list_id: fake.control.createList({ session_id, items: [movieId] }).list_id },
+      searchMulti: { query: firstWord(trendingTv.data.results[0]?.name) },
+      searchTv: { query: firstWord(trendingTv.data.results[0]?.name) },
+      searchMovies: { query: firstWord(trendingMovies.data.results[0]?.title) },
+      searchPeople: { query: firstWord(people.data.results[0]?.name) },
       movieDetails: { movie_id: movieId },
       tvSeriesDetails: { series_id: seriesId },
       personDetails: { person_id: personId },
@@ -199,3 +203,10 @@ describe('conditional revalidation against the fake service', () => {
     expect(await readStored(db, 'trendingTv', params)).toStrictEqual(changed.data);
   });
 });
+
+/** A name's first word: a search for it finds the record (and others sharing the word). */
+function firstWord(name: string | undefined): string {
+  const word = name?.split(' ')[0];
+  if (!word) throw new Error('the fake served a record without a name');
+  return word;
+}

@@ -11,7 +11,7 @@ afterEach(async () => {
   fixture = undefined;
 });
 
-type Truth = { results: { id: number }[] };
+type Truth = { results: { id: number; name?: string; title?: string }[] };
 
 /** Valid parameters for each GET operation, with ids taken from the fake's own lists. */
 function paramsFor(f: OneCatalogue) {
@@ -49,6 +49,10 @@ function paramsFor(f: OneCatalogue) {
     listDetails: {
       list_id: control.createList({ session_id: control.createSession().session_id, items: [movie.id] }).list_id,
     },
+    searchMulti: { query: String(series.name).split(' ')[0] as string },
+    searchTv: { query: String(series.name).split(' ')[0] as string, page: 1 },
+    searchMovies: { query: String(movie.title).split(' ')[0] as string },
+    searchPeople: { query: String(person.name).split(' ')[0] as string },
     movieDetails: { movie_id: movie.id },
     tvSeriesDetails: { series_id: series.id },
     personDetails: { person_id: person.id },
@@ -78,7 +82,7 @@ describe('sync.pull', () => {
     ]);
     const stored = gets.filter((op) => !feeds.has(op) && endpoints[op].kind !== 'action');
     expect(operations.sort()).toEqual(stored.sort());
-    expect(operations).toHaveLength(26);
+    expect(operations).toHaveLength(30);
 
     for (const operation of operations) {
       const params = all[operation] as CatalogueParams<typeof operation>;

@@ -85,6 +85,21 @@ export async function requestFor(h: Harness, operation: OperationName, variant =
       return h.get(`/3/movie/${await movieWithVideos(h)}/videos`);
     case 'popularPeople':
       return h.get('/3/person/popular');
+    case 'searchMulti':
+    case 'searchTv':
+    case 'searchMovies':
+    case 'searchPeople': {
+      // A word of a listed name, so the answer holds results (a series' for the mixed search).
+      const list =
+        operation === 'searchMovies'
+          ? '/3/trending/movie/day'
+          : operation === 'searchPeople'
+            ? '/3/person/popular'
+            : '/3/trending/tv/day';
+      const first = (await h.json<{ results: Json[] }>(list)).results[0];
+      const word = String(first?.name ?? first?.title).split(' ')[0] as string;
+      return h.get(`${endpoints[operation].path}?query=${encodeURIComponent(word)}`);
+    }
     case 'personExternalIds':
     case 'personTranslations': {
       const people = await h.json<{ results: Json[] }>('/3/person/popular');

@@ -15,6 +15,8 @@ export interface DiscoverFilters {
   genre: string;
   minVote: string;
   sort: string;
+  /** Only what this device holds, even online (the "taking longer" notice links here). */
+  saved: boolean;
 }
 
 const SORTS: readonly (readonly [string, string])[] = [
@@ -29,6 +31,7 @@ export function filtersFromQuery(query: URLSearchParams): DiscoverFilters {
     genre: query.get('genre') ?? '',
     minVote: query.get('vote') ?? '',
     sort: SORTS.some(([value]) => value === query.get('sort')) ? (query.get('sort') as string) : 'popularity.desc',
+    saved: query.get('saved') === '1',
   };
 }
 
@@ -62,11 +65,13 @@ export function discoverScreen(ctx: DemoContext, initial: DiscoverFilters): Scre
     const drawing = ++generation;
     const params = paramsOf(filters);
     // Offline, the service's own pages when this device has them for these filters, else discover on the device.
-    const source: Source = ctx.online()
-      ? 'service'
-      : (await ctx.catalogue.read('discoverTv', { ...params, page: 1 }).catch(() => undefined))
-        ? 'stored'
-        : 'device';
+    const source: Source = filters.saved
+      ? 'device'
+      : ctx.online()
+        ? 'service'
+        : (await ctx.catalogue.read('discoverTv', { ...params, page: 1 }).catch(() => undefined))
+          ? 'stored'
+          : 'device';
     if (drawing !== generation) return;
     panel?.dispose();
     more?.dispose();
@@ -99,6 +104,7 @@ export function discoverScreen(ctx: DemoContext, initial: DiscoverFilters): Scre
   const form = filterForm(filters, (next) => {
     filters = next;
     const query = new URLSearchParams({ genre: next.genre, vote: next.minVote, sort: next.sort });
+    if (next.saved) query.set('saved', '1');
     history.replaceState(null, '', `#/discover?${query}`);
     void show();
   });
@@ -141,7 +147,8 @@ function filterForm(current: DiscoverFilters, onChange: (filters: DiscoverFilter
   );
   const sort = select('sort', 'Sort by', SORTS, current.sort);
   const form = h('form', { class: 'filters', 'aria-label': 'Filters' }, genre.label, minVote.label, sort.label);
-  const changed = () => onChange({ genre: genre.input.value, minVote: minVote.input.value, sort: sort.input.value });
+  const changed = () =>
+    onChange({ genre: genre.input.value, minVote: minVote.input.value, sort: sort.input.value, saved: current.saved });
   form.addEventListener('change', changed);
   form.addEventListener('submit', (event) => {
     event.preventDefault();

@@ -4,7 +4,7 @@
  */
 import type { MovieDetails } from '../../../src/index.js';
 import type { DemoContext, Screen } from '../context.js';
-import { facts, followDetails, ratingLabel } from '../detail-screen.js';
+import { facts, followDetails, needsConnection, placeholderOf, ratingLabel } from '../detail-screen.js';
 import { h, replace, year } from '../dom.js';
 import { state } from '../view-panel.js';
 
@@ -81,9 +81,13 @@ export function movieScreen(ctx: DemoContext, movieId: number): Screen {
         : h(
             'ul',
             { class: 'videos' },
-            movie.videos.results.map((video) => {
+            distinctVideos(movie.videos.results).map((video) => {
               const url = SITES[video.site]?.(video.key);
-              const label = [h('strong', {}, video.name), h('small', {}, `${video.type} · ${video.site}`)];
+              // Several videos may share a name ("Trailer 3" in two cuts): the day each was published tells them apart.
+              const label = [
+                h('strong', {}, video.name),
+                h('small', {}, facts(video.type, video.site, published(video.published_at))),
+              ];
               return h(
                 'li',
                 {},
@@ -100,6 +104,44 @@ export function movieScreen(ctx: DemoContext, movieId: number): Screen {
     status,
     online: ctx.online,
     draw,
+    placeholder: placeholderOf(ctx.catalogue.local.summary('movie', movieId), (summary) => {
+      replace(heading, summary.title);
+      replace(poster, images.picture(summary.poster_path, 'poster', `Poster of ${summary.title}`, '200px'));
+      replace(
+        about,
+        h(
+          'p',
+          { class: 'subtitle' },
+          facts(year(summary.release_date), ratingLabel(summary.vote_average, summary.vote_count)),
+        ),
+        h('p', { class: 'overview' }, summary.overview || 'No overview yet.'),
+      );
+      replace(cast, needsConnection('The cast'));
+      replace(videos, needsConnection('The videos'));
+    }),
   });
   return { title: 'Movie', element: section, dispose: stop };
+}
+
+const PUBLISHED = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+function published(at: string): string | undefined {
+  const time = Date.parse(at);
+  return Number.isNaN(time) ? undefined : PUBLISHED.format(time);
+}
+
+/** One entry per video: the same video (its site and key) listed twice shows once. */
+function distinctVideos<V extends { site: string; key: string }>(videos: readonly V[]): V[] {
+  const seen = new Set<string>();
+  return videos.filter((video) => {
+    const id = `${video.site}:${video.key}`;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
 }

@@ -3,6 +3,7 @@
  * and waits in the outbox while offline; it is sent once when the network is back.
  */
 import type { ListItem } from '../../../src/index.js';
+import { accountPanel } from '../account-panel.js';
 import { grid, seriesCard } from '../cards.js';
 import type { DemoContext, Screen } from '../context.js';
 import { demoUserOf, SignInNeedsConnectionError, signInDemoUser } from '../demo-user.js';
@@ -23,6 +24,7 @@ export function myListScreen(ctx: DemoContext): Screen {
       () => heading,
     );
   const outbox = outboxPanel(ctx);
+  const account = accountPanel(ctx, { hideSignedOut: true });
   const watchlist = h('div', {});
   let stop: (() => void) | undefined;
   let stopWatchlist: (() => void) | undefined;
@@ -91,11 +93,13 @@ export function myListScreen(ctx: DemoContext): Screen {
       watchlist,
       h('h2', {}, 'Pending changes'),
       outbox.element,
+      account.element,
     ),
     dispose() {
       stopUser();
       clear();
       outbox.dispose();
+      account.dispose();
     },
   };
 }

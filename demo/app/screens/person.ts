@@ -5,9 +5,10 @@
  */
 import type { CastCredit, CrewCredit, PersonDetails, PersonExternalIds } from '../../../src/index.js';
 import type { DemoContext, Screen } from '../context.js';
-import { facts, followDetails } from '../detail-screen.js';
+import { facts, followDetails, needsConnection, placeholderOf } from '../detail-screen.js';
 import { h, replace, year } from '../dom.js';
 import type { Images } from '../images.js';
+import { lifeDates } from '../life-dates.js';
 import { state, viewPanel } from '../view-panel.js';
 
 const PROFILES: readonly (readonly [keyof PersonExternalIds, string, (id: string) => string])[] = [
@@ -47,11 +48,7 @@ export function personScreen(ctx: DemoContext, personId: number): Screen {
   const draw = (person: PersonDetails) => {
     replace(heading, person.name);
     replace(portrait, images.picture(person.profile_path, 'profile', `Photo of ${person.name}`, '200px'));
-    const lived = person.birthday
-      ? `${person.birthday}${person.deathday ? ` – ${person.deathday}` : ''}`
-      : person.deathday
-        ? `died ${person.deathday}`
-        : undefined;
+    const lived = lifeDates(person.birthday, person.deathday, Date.now());
     replace(about, h('p', { class: 'subtitle' }, facts(person.known_for_department, lived, person.place_of_birth)));
     replace(biography, h('p', { class: 'overview' }, person.biography || 'No biography yet.'));
     replace(filmography, filmographyList(images, person));
@@ -74,6 +71,15 @@ export function personScreen(ctx: DemoContext, personId: number): Screen {
     online: ctx.online,
     draw,
     mount,
+    placeholder: placeholderOf(catalogue.local.summary('person', personId), (summary) => {
+      replace(heading, summary.name);
+      replace(portrait, images.picture(summary.profile_path, 'profile', `Photo of ${summary.name}`, '200px'));
+      replace(about, h('p', { class: 'subtitle' }, facts(summary.known_for_department)));
+      replace(biography, needsConnection('The biography'));
+      replace(filmography, needsConnection('The filmography'));
+      replace(translations, needsConnection('The biography in other languages'));
+      replace(tagged, needsConnection('The pictures'));
+    }),
   });
   return { title: 'Person', element: section, dispose: stop };
 }
@@ -131,6 +137,8 @@ function profilesPanel(ctx: DemoContext, personId: number, into: HTMLElement): (
   const panel = viewPanel(ctx.catalogue.personExternalIds({ person_id: personId }), {
     what: 'profiles elsewhere',
     online: ctx.online,
+    // Right under the person's own freshness line: a second "fresh · updated just now" would only repeat it.
+    quiet: true,
     isEmpty: (data) => PROFILES.every(([key]) => !data[key]),
     render: (data) =>
       h(

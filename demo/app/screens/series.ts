@@ -6,7 +6,7 @@
 import type { TvSeriesDetails } from '../../../src/index.js';
 import { accountActions } from '../account-actions.js';
 import type { DemoContext, Screen } from '../context.js';
-import { facts, followDetails, ratingLabel } from '../detail-screen.js';
+import { facts, followDetails, needsConnection, placeholderOf, ratingLabel } from '../detail-screen.js';
 import { h, replace, year } from '../dom.js';
 import { seasonEpisodes } from '../season-episodes.js';
 import { state, viewPanel } from '../view-panel.js';
@@ -74,6 +74,21 @@ export function seriesScreen(ctx: DemoContext, seriesId: number, season: number)
     online: ctx.online,
     draw,
     mount,
+    placeholder: placeholderOf(catalogue.local.summary('tv', seriesId), (summary) => {
+      replace(heading, summary.name);
+      replace(poster, images.picture(summary.poster_path, 'poster', `Poster of ${summary.name}`, '200px'));
+      replace(
+        about,
+        h(
+          'p',
+          { class: 'subtitle' },
+          facts(year(summary.first_air_date), ratingLabel(summary.vote_average, summary.vote_count)),
+        ),
+        h('p', { class: 'overview' }, summary.overview || 'No overview yet.'),
+      );
+      replace(cast, needsConnection('The cast'));
+      replace(seasons, needsConnection('The seasons'));
+    }),
   });
   return { title: 'Series', element: section, dispose: stop };
 }

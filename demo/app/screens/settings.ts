@@ -1,10 +1,12 @@
 /** Settings: point the page at another service (base URL and token), or back at the embedded fake. */
+import { accountPanel } from '../account-panel.js';
 import type { DemoContext, Screen } from '../context.js';
 import { h, replace } from '../dom.js';
 import { currentSettings, saveSettings, useEmbeddedFake } from '../service-settings.js';
 
-export function settingsScreen(_ctx: DemoContext): Screen {
+export function settingsScreen(ctx: DemoContext): Screen {
   const settings = currentSettings();
+  const account = accountPanel(ctx);
   const baseUrl = h('input', {
     id: 'base-url',
     type: 'url',
@@ -63,7 +65,8 @@ export function settingsScreen(_ctx: DemoContext): Screen {
       form,
       message,
       !settings.isFake && reset,
+      account.element,
     ),
-    dispose() {},
+    dispose: account.dispose,
   };
 }

@@ -55,6 +55,7 @@ export {
   personTranslations,
 } from './person-translations.js';
 export { type RatedMovieItem, type RatedTvItem, ratedMovieItem, ratedTvItem } from './rated-item.js';
+export { type SearchMultiItem, searchMultiItem, searchPersonItem } from './search-result.js';
 export {
   type CastMember,
   type CrewMember,

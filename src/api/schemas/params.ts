@@ -81,6 +81,12 @@ export const smallIntListParam = text(/^\d(?:(,\d)*|(\|\d)*)$/, 'expected digits
 
 export const booleanParam = boolean();
 
+/** A search's text: something to look for (the service answers a blank one with nothing), at most 200 characters. */
+export const searchQueryParam = text(/\S/, 'expected some text to search for', {
+  test: (value) => value.length <= 200,
+  message: 'expected at most 200 characters',
+});
+
 export const discoverTvSortBy = oneOf([
   'first_air_date.asc',
   'first_air_date.desc',

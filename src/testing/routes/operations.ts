@@ -15,6 +15,7 @@ import { movieDetails, personDetails, tvSeriesDetails } from './detail-routes.js
 import { airingToday, discoverTv, popularPeople, trendingMovies, trendingTv } from './list-routes.js';
 import { seasonChanges, seriesChanges } from './nested-changes-routes.js';
 import { movieVideos, personExternalIds, personTaggedImages, personTranslations } from './people-routes.js';
+import { searchMovies, searchMulti, searchPeople, searchTv } from './search-routes.js';
 import { episodeAccountStates, episodeChanges, seasonCredits, seasonImages, tvAccountStates } from './tv-routes.js';
 import {
   accountDetails,
@@ -71,6 +72,10 @@ export const operationHandlers: Record<OperationName, OperationHandler> = {
   accountMovieWatchlist,
   accountTvRated,
   accountMovieRated,
+  searchMulti,
+  searchTv,
+  searchMovies,
+  searchPeople,
   movieDetails,
   tvSeriesDetails,
   personDetails,
