@@ -2,7 +2,8 @@
  * The README's service-worker recipe as written, in Chromium: its `catalogue-options.ts` and `sw.ts` blocks are
  * extracted, built with Vite as a module worker next to a page that opens its catalogue from the same module, and
  * served on one port while the fake service runs on another. The page and the worker must share one database,
- * and the worker must cache the posters of the fake's own origin, which nobody listed in `images.origins`.
+ * the worker must cache the posters of the fake's own origin, which nobody listed in `images.origins`, and its
+ * refresh must drain the page's outbox and apply the change feeds, all without a dynamic import.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -149,6 +150,50 @@ describe("the README's worker recipe, as written, in Chromium", () => {
     await expect
       .poll(() => page.evaluate(() => window.recipe.cachedImages()), { timeout: 5_000 })
       .toEqual(expect.arrayContaining(posters));
+    await page.close();
+  });
+
+  it("refreshes in the worker: the page's offline change is sent and a changed episode lands in the page's database", {
+    timeout: 30_000,
+  }, async () => {
+    const control = api.service.control;
+    const session = control.createSession();
+    const [tracked, favorite] = control
+      .allSeries()
+      .filter((series) => series.adult === false)
+      .map((series) => series.id as number);
+    if (tracked === undefined || favorite === undefined) throw new Error('the fake has too few series');
+    const place = { series_id: tracked, season_number: 1, episode_number: 1 };
+    const episodeId = control.episodeId(place);
+    if (episodeId === undefined) throw new Error('the fake has no such episode');
+
+    const page = await openRecipePage();
+    await page.evaluate(() => window.recipe.open());
+    await page.evaluate((s) => window.recipe.signIn(s), session);
+    await page.evaluate(() => window.recipe.registerWorker());
+    expect(await page.evaluate((id) => window.recipe.track(id), tracked)).toBeGreaterThan(0);
+
+    // Offline, the page's change waits in its outbox; then the page closes its catalogue: only the worker is left.
+    await context.setOffline(true);
+    expect(await page.evaluate((id) => window.recipe.favorite(id), favorite)).toBe(1);
+    await page.evaluate(() => window.recipe.close());
+    await context.setOffline(false);
+    const renamed = `Renamed ${Date.now()}`;
+    control.mutateEpisode(episodeId, { name: renamed });
+    const mark = api.service.log.entries().length;
+
+    const run = await page.evaluate(() => window.recipe.refreshNow());
+    expect(run).toMatchObject({ outcome: 'done', result: { failed: 0 } });
+    const sent = api.service.log.entries().slice(mark);
+    expect(sent.filter((entry) => entry.operation === 'markFavorite')).toHaveLength(1);
+    expect(sent.some((entry) => /changes/i.test(entry.operation))).toBe(true);
+    const truth = control.groundTruth('tvAccountStates', { series_id: favorite, session_id: session.session_id });
+    expect(truth).toMatchObject({ favorite: true });
+
+    // What the worker stored is the page's: opened again, the page reads it from its own database.
+    await page.evaluate(() => window.recipe.open());
+    expect(await page.evaluate(() => window.recipe.pending())).toBe(0);
+    expect(await page.evaluate((p) => window.recipe.episodeName(p), place)).toBe(renamed);
     await page.close();
   });
 });

@@ -26,6 +26,17 @@ export interface RecipePageApi {
   cachedImages(): Promise<string[]>;
   /** The names of this origin's IndexedDB databases. */
   databases(): Promise<string[]>;
+  signIn(credentials: { account_id: number; session_id: string }): Promise<void>;
+  /** Tracks every episode of a series (its seasons stored): the change feeds keep them fresh. */
+  track(seriesId: number): Promise<number>;
+  /** Marks a series a favorite; the change waits in the outbox while offline. */
+  favorite(seriesId: number): Promise<number>;
+  /** How many changes of the signed-in user wait in the outbox. */
+  pending(): Promise<number>;
+  /** The stored name of an episode, from its season as stored. */
+  episodeName(place: { series_id: number; season_number: number; episode_number: number }): Promise<string | undefined>;
+  /** Closes the page's catalogue: from then on only the worker sends or fetches anything. */
+  close(): Promise<void>;
 }
 
 declare global {
@@ -53,7 +64,9 @@ window.recipe = {
     const registration = await navigator.serviceWorker.register('/sw.js', { type: 'module' });
     background = await registerBackgroundRefresh(await navigator.serviceWorker.ready, { minInterval: 3_600_000 });
     // The shell claims the open pages on activation: from then on the worker sees this page's image requests.
-    while (!navigator.serviceWorker.controller) await new Promise((resolve) => setTimeout(resolve, 50));
+    while (!navigator.serviceWorker.controller || registration.active?.state !== 'activated') {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     return registration.active?.state ?? 'none';
   },
   refreshNow() {
@@ -89,5 +102,32 @@ window.recipe = {
   },
   async databases() {
     return (await indexedDB.databases()).flatMap((db) => (db.name === undefined ? [] : [db.name]));
+  },
+  signIn: (credentials) => opened().setUser(credentials),
+  async track(seriesId) {
+    return (await opened().track.series(seriesId)).episodes;
+  },
+  async favorite(seriesId) {
+    await opened().account.markFavorite({ media_type: 'tv', media_id: seriesId, favorite: true });
+    return window.recipe.pending();
+  },
+  async pending() {
+    const outbox = opened().outbox;
+    // A view reads the store while it has a subscriber.
+    const stop = outbox.subscribe(() => {});
+    try {
+      while (outbox.getSnapshot().status !== 'ready') await new Promise((resolve) => setTimeout(resolve, 20));
+      return outbox.getSnapshot().pending;
+    } finally {
+      stop();
+    }
+  },
+  async episodeName({ series_id, season_number, episode_number }) {
+    const season = await opened().read('seasonDetails', { series_id, season_number });
+    return season?.episodes.find((episode) => episode.episode_number === episode_number)?.name;
+  },
+  async close() {
+    await opened().close();
+    catalogue = undefined;
   },
 };
