@@ -1,6 +1,7 @@
 import type { Catalogue } from '../create-catalogue.js';
 import { type Clock, systemClock } from '../env.js';
 import { BudgetExceededError } from '../errors/budget-exceeded-error.js';
+import { learnImageOriginFrom } from './configured-image-origins.js';
 import {
   type BackgroundRun,
   type BackgroundStatus,
@@ -101,6 +102,8 @@ export function installBackgroundRefresh(
         throw error;
       });
       const result = await Promise.race([instance.sync.refresh({ signal: controller.signal }), budget]);
+      // After the refresh, which may have fetched it: the offline shell on this scope caches that origin's images.
+      await Promise.race([learnImageOriginFrom(scope, instance), budget]);
       const outcome = controller.signal.aborted ? 'timed-out' : 'done';
       run = { trigger, startedAt, finishedAt: clock.now(), outcome, result };
     } catch (error) {

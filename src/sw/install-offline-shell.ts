@@ -3,6 +3,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { PrecacheController, PrecacheRoute } from 'workbox-precaching';
 import { Route, Router } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import { configuredImageOrigins } from './configured-image-origins.js';
 import {
   isApiRequest,
   isAppNavigation,
@@ -62,7 +63,7 @@ type WorkboxEvent = Parameters<PrecacheController['install']>[0];
  */
 export function installOfflineShell(scope: OfflineShellScope, options: OfflineShellOptions): OfflineShell {
   const ownOrigin = scope.location.origin;
-  const resolved = resolveOfflineShellOptions(options, ownOrigin);
+  const resolved = resolveOfflineShellOptions(options, ownOrigin, () => configuredImageOrigins(scope));
   const precache = new PrecacheController();
   precache.addToCacheList([...resolved.precache]);
   const router = new Router();

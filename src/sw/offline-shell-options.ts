@@ -117,6 +117,7 @@ function originOf(value: unknown): string {
 function resolveImages(
   images: OfflineImagesOptions | false | undefined,
   ownOrigin: string,
+  learnedOrigins: () => ReadonlySet<string>,
 ): ResolvedImages | undefined {
   if (images === false) return undefined;
   if (images !== undefined && (typeof images !== 'object' || images === null)) {
@@ -129,7 +130,10 @@ function resolveImages(
   const cacheName = given.cacheName ?? DEFAULT_IMAGE_CACHE;
   if (typeof cacheName !== 'string' || cacheName === '') fail('images.cacheName must be a non-empty string');
   return {
-    match: given.match ?? ((url) => origins.has(url.origin) && url.pathname.startsWith(IMAGE_PATH)),
+    // The configuration's image origin joins the listed ones: it is known only once a catalogue has read it.
+    match:
+      given.match ??
+      ((url) => (origins.has(url.origin) || learnedOrigins().has(url.origin)) && url.pathname.startsWith(IMAGE_PATH)),
     maxEntries: positiveInteger(given.maxEntries, 'images.maxEntries', 200),
     maxAgeSeconds: positiveInteger(given.maxAgeSeconds, 'images.maxAgeSeconds', 30 * 24 * 3600),
     cacheName,
@@ -140,6 +144,7 @@ function resolveImages(
 export function resolveOfflineShellOptions(
   options: OfflineShellOptions,
   ownOrigin: string,
+  learnedOrigins: () => ReadonlySet<string> = () => new Set(),
 ): ResolvedOfflineShellOptions {
   if (typeof options !== 'object' || options === null) fail('options must be an object');
   const { precache } = options;
@@ -163,7 +168,7 @@ export function resolveOfflineShellOptions(
     navigationFallback,
     navigationDenylist: patterns(options.navigationDenylist, 'navigationDenylist', []),
     apiPaths: patterns(options.apiPaths, 'apiPaths', [/^\/3\//]),
-    images: resolveImages(options.images, ownOrigin),
+    images: resolveImages(options.images, ownOrigin, learnedOrigins),
     claimClients: options.claimClients ?? true,
   };
 }

@@ -46,4 +46,11 @@ export {
 } from './service/mutations.js';
 export { FAKE_ACCESS_TOKEN, FAKE_API_KEY, type FakeServiceOptions } from './service/options.js';
 export type { Rated } from './service/state.js';
+export {
+  type FakeSession,
+  FakeSignInError,
+  isFakeSignInError,
+  type SignInToFakeOptions,
+  signInToFake,
+} from './sign-in-to-fake.js';
 export { createVirtualClock, type VirtualClock } from './virtual-clock.js';

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'nod
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, root } from '../helpers/built-package.js';
+import { extractSnippets, type Snippet } from './readme-blocks.js';
 
 /**
  * Every ```ts block of README.md, type-checked against the built package as a user's project sees it: each block is
@@ -26,6 +27,14 @@ declare const session_id: string;
 declare const list_id: number;
 declare const media_id: number;
 declare const signal: AbortSignal;
+/** Vite's \`import.meta.env\` (vite/client), with the variables the README's options module reads. */
+interface ImportMetaEnv {
+  readonly VITE_TMDB_TOKEN: string;
+  readonly VITE_TMDB_BASE_URL?: string;
+}
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}
 `;
 
 function tsconfig(lib: string[], include: string): object {
@@ -53,36 +62,6 @@ const PROJECTS = {
   worker: tsconfig(['ES2023', 'WebWorker'], 'worker/*.ts'),
 } as const;
 
-interface Snippet {
-  /** README line of the block's first code line. */
-  line: number;
-  code: string;
-  project: keyof typeof PROJECTS;
-}
-
-/** The ```ts blocks of a Markdown text, each with the line its code starts on. */
-function extractSnippets(markdown: string): Snippet[] {
-  const lines = markdown.split('\n');
-  const snippets: Snippet[] = [];
-  for (let index = 0; index < lines.length; index++) {
-    const fence = /^(\s*)(`{3,})(\S*)/.exec(lines[index] ?? '');
-    if (!fence) continue;
-    const [, indent = '', ticks = '', lang] = fence;
-    const end = lines.findIndex((text, at) => at > index && text.trimEnd() === `${indent}${ticks}`);
-    if (end === -1) throw new Error(`README.md:${index + 1}: a code block is never closed`);
-    if (lang === 'ts' || lang === 'typescript') {
-      const body = lines
-        .slice(index + 1, end)
-        .map((text) => (text.startsWith(indent) ? text.slice(indent.length) : text));
-      const marker = lines.slice(0, index).findLast((text) => text.trim() !== '');
-      const project = marker?.trim() === '<!-- snippet: worker -->' ? 'worker' : 'page';
-      snippets.push({ line: index + 2, code: body.join('\n'), project });
-    }
-    index = end;
-  }
-  return snippets;
-}
-
 const workDir = join(root, '.tmp-readme');
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
 const snippets = extractSnippets(readme);
@@ -97,15 +76,21 @@ function typeCheck(blocks: Snippet[]): string[] {
   writeFileSync(join(workDir, 'package.json'), JSON.stringify({ private: true, type: 'module' }));
   const byFile = new Map<string, Snippet>();
   for (const block of blocks) {
-    const file = `${block.project}/readme-line-${block.line}.ts`;
-    mkdirSync(join(workDir, block.project), { recursive: true });
-    byFile.set(file, block);
-    // `export {}` makes each block a module of its own: names never clash between blocks.
-    writeFileSync(join(workDir, file), `${block.code}\nexport {};\n`);
+    // A named module is one file in each project's folder, where the other blocks import it by its name.
+    const files =
+      block.project === 'module'
+        ? (['page', 'worker'] as const).map((project) => `${project}/${block.module}`)
+        : [`${block.project}/readme-line-${block.line}.ts`];
+    for (const file of files) {
+      mkdirSync(join(workDir, file, '..'), { recursive: true });
+      byFile.set(file, block);
+      // `export {}` makes each block a module of its own: names never clash between blocks.
+      writeFileSync(join(workDir, file), `${block.code}\nexport {};\n`);
+    }
   }
   const errors: string[] = [];
   for (const [name, config] of Object.entries(PROJECTS)) {
-    if (!blocks.some((block) => block.project === name)) continue;
+    if (!blocks.some((block) => block.project === name || block.project === 'module')) continue;
     writeFileSync(join(workDir, `tsconfig.${name}.json`), JSON.stringify(config, null, 2));
     const tsc = join(root, 'node_modules', '.bin', 'tsc');
     const run = spawnSync(tsc, ['-p', `tsconfig.${name}.json`, '--pretty', 'false'], {
@@ -157,5 +142,27 @@ describe("the README's TypeScript", () => {
     expect(errors).toHaveLength(2);
     expect(errors[0]).toMatch(/^README\.md:1002:\d+ error TS2322: /);
     expect(errors[1]).toMatch(/^README\.md:2001:\d+ error TS2584: /);
+  });
+
+  it('checks a shared module with both libs, and the blocks that import it by name', { timeout: 120_000 }, () => {
+    // A page-only global in the module the worker imports: the worker's program has no `window`.
+    const shared = "export const catalogueOptions = { baseUrl: window.location.origin, accessToken: 't' };";
+    const worker =
+      "import { catalogueOptions } from './shared-options.js';\nconst n: number = catalogueOptions.accessToken;";
+    const errors = typeCheck([
+      { line: 3000, code: shared, project: 'module', module: 'shared-options.ts' },
+      { line: 4000, code: worker, project: 'worker' },
+    ]);
+    expect(errors).toContainEqual(
+      expect.stringMatching(/^README\.md:3000:\d+ error TS2304: Cannot find name 'window'/),
+    );
+    expect(errors).toContainEqual(expect.stringMatching(/^README\.md:4001:\d+ error TS2322: /));
+  });
+
+  it('finds the options module the page and the worker share', () => {
+    const shared = snippets.filter((block) => block.project === 'module').map((block) => block.module);
+    expect(shared).toContain('catalogue-options.ts');
+    const importers = snippets.filter((block) => block.code.includes("from './catalogue-options.js'"));
+    expect(importers.map((block) => block.project).sort()).toEqual(['page', 'worker']);
   });
 });
