@@ -102,7 +102,17 @@ export interface CatalogueOptions {
    * @default undefined (no budget)
    */
   maxBytes?: number;
+  /**
+   * Where the catalogue keeps what it reads. `'memory'`: nowhere: no database is opened, views stay `loading` with
+   * nothing fetched, and changes reject with `MemoryStorageError` (a server render, a test of the markup). A browser
+   * whose IndexedDB fails to open is not memory: the catalogue fails loudly, as it should.
+   * @default 'memory' where there is neither `window` nor `indexedDB` (and none is passed), else 'indexeddb'
+   */
+  storage?: CatalogueStorageMode;
 }
+
+/** Where a catalogue keeps its data: `catalogue.status.storage`. */
+export type CatalogueStorageMode = 'indexeddb' | 'memory';
 
 export interface ResolvedCatalogueOptions {
   readonly baseUrl: string;
@@ -129,6 +139,7 @@ export interface ResolvedCatalogueOptions {
   readonly locks: LockManagerLike | undefined;
   readonly broadcastChannel: BroadcastChannelFactory | false | undefined;
   readonly maxBytes: number | undefined;
+  readonly storage: CatalogueStorageMode;
 }
 
 function positiveInteger(value: unknown, name: string, fallback: number): number {
@@ -252,5 +263,15 @@ export function resolveCatalogueOptions(options: CatalogueOptions): ResolvedCata
     locks: validateLocks(options.locks),
     broadcastChannel: validateChannelFactory(options.broadcastChannel),
     maxBytes: validateMaxBytes(options.maxBytes),
+    storage: storageMode(options),
   });
+}
+
+/** The given mode, or memory on a server: no window, no platform IndexedDB and none injected (a browser never is). */
+function storageMode({ storage, indexedDB }: CatalogueOptions): CatalogueStorageMode {
+  if (storage !== undefined && storage !== 'memory' && storage !== 'indexeddb') {
+    throw new TypeError("createCatalogue: storage must be 'indexeddb' or 'memory'");
+  }
+  const scope = globalThis as { window?: unknown; indexedDB?: unknown };
+  return storage ?? (indexedDB || scope.window || scope.indexedDB ? 'indexeddb' : 'memory');
 }

@@ -1,6 +1,7 @@
 import type { ResponseOf } from './api/endpoints.js';
 import type { Configuration } from './api/schemas/configuration.js';
 import { type CatalogueOptions, resolveCatalogueOptions } from './catalogue-options.js';
+import { MemoryStorageError } from './errors/memory-storage-error.js';
 import { frontDoor } from './front-door.js';
 import type { LocalQueries, OperationViews, ViewArgs } from './query/create-views.js';
 import type { ImageKind, ImageUrlOptions } from './query/image-url.js';
@@ -133,8 +134,11 @@ export type CatalogueMembers = Omit<Catalogue, keyof OperationViews>;
  * is not allowed (a service worker) use `catalogue-sync/eager`: the same front door with its core already there.
  */
 export function createCatalogue(options: CatalogueOptions): Catalogue {
-  return frontDoor(resolveCatalogueOptions(options), {
-    load: () => import('./catalogue-core.js'),
+  const resolved = resolveCatalogueOptions(options);
+  return frontDoor(resolved, {
+    // In memory the core never loads: every call that needs it rejects with this error, and views show it.
+    load: () =>
+      resolved.storage === 'memory' ? Promise.reject(new MemoryStorageError()) : import('./catalogue-core.js'),
     early: () => import('./first-read/early-client.js'),
   });
 }

@@ -91,7 +91,8 @@ function failedStore<S>(initial: S, error: unknown): S {
  * member is the core's. Each member is written out below against `CatalogueMembers`: one left out does not compile.
  */
 export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArrival): Catalogue {
-  const idb = resolved.indexedDB ?? platformIndexedDB();
+  // In memory (a server render) no database opens: the door keys views, and its core never loads.
+  const idb = resolved.storage === 'memory' ? undefined : (resolved.indexedDB ?? platformIndexedDB());
   const { clock, connectivity, language } = resolved;
 
   let core: Core | undefined;
@@ -147,7 +148,7 @@ export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArriv
   // the wait. Once the core has loaded and the reads are done, this connection closes (the core has its own).
   let reading = 0;
   let firstDb: Promise<IDBDatabase | undefined> | undefined =
-    'load' in arrival
+    idb && 'load' in arrival
       ? openFirstAnswersDb(
           firstAnswersLocation(idb.indexedDB, resolved.indexedDB === undefined),
           resolved.dbName,
@@ -319,7 +320,7 @@ export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArriv
   let outboxStore: OutboxView | undefined;
 
   const listeners: { event: keyof CatalogueEvents; listener: (...args: never[]) => void; off?: () => void }[] = [];
-  const initialStatus = initialSyncStatus(connectivity.isOnline());
+  const initialStatus = initialSyncStatus(connectivity.isOnline(), resolved.storage);
   const initialStats = initialQueueStats(connectivity.isOnline(), resolved.rateLimit.perSecond);
 
   const members: CatalogueMembers = {

@@ -7,6 +7,7 @@ export const catalogueErrorNames = [
   'ClosedError',
   'ImageUrlError',
   'InvalidParamsError',
+  'MemoryStorageError',
   'NetworkError',
   'NewerReleaseError',
   'OfflineError',

@@ -8,6 +8,7 @@ export {
 export { ClosedError, isClosedError } from './closed-error.js';
 export { ImageUrlError, type ImageUrlErrorReason, isImageUrlError } from './image-url-error.js';
 export { InvalidParamsError, isInvalidParamsError } from './invalid-params-error.js';
+export { isMemoryStorageError, MemoryStorageError } from './memory-storage-error.js';
 export { isNetworkError, NetworkError } from './network-error.js';
 export { isNewerReleaseError, NewerReleaseError } from './newer-release-error.js';
 export { isOfflineError, OfflineError } from './offline-error.js';

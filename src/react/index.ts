@@ -6,5 +6,7 @@ export { CatalogueProvider, type CatalogueProviderProps, useCatalogue } from './
 export { useOutbox, useStatus, useUser } from './use-catalogue-state.js';
 export { type ChangeState, useChange } from './use-change.js';
 export { type UsePagesResult, usePages } from './use-pages.js';
+export { useSuspensePages } from './use-suspense-pages.js';
+export { useSuspenseView } from './use-suspense-view.js';
 export { useView } from './use-view.js';
 export { DISABLED_SNAPSHOT, type HookSnapshot, type ViewOptions } from './view-options.js';

@@ -18,6 +18,8 @@ export interface SyncErrorInfo {
  * works as a React external store and as a cheap change check.
  */
 export interface SyncStatus {
+  /** `memory`: nothing is stored or fetched and changes are refused (a server render; `storage: 'memory'`). */
+  readonly storage: 'indexeddb' | 'memory';
   readonly state: SyncState;
   readonly online: boolean;
   /** Pulls waiting for the queue or the network. */
@@ -32,8 +34,9 @@ export interface SyncStatus {
   readonly lastOutcome: 'none' | 'succeeded' | 'failed';
 }
 
-export const initialSyncStatus = (online: boolean): SyncStatus =>
+export const initialSyncStatus = (online: boolean, storage: 'indexeddb' | 'memory' = 'indexeddb'): SyncStatus =>
   Object.freeze({
+    storage,
     state: online ? 'idle' : 'paused-offline',
     online,
     pending: 0,

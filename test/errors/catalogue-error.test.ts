@@ -6,6 +6,7 @@ const samples = {
   BudgetExceededError: () => new errors.BudgetExceededError(1000),
   ClosedError: () => new errors.ClosedError(),
   ImageUrlError: () => new errors.ImageUrlError('path', 'not an image path'),
+  MemoryStorageError: () => new errors.MemoryStorageError(),
   InvalidParamsError: () => new errors.InvalidParamsError({ operation: 'trendingTv', param: 'page', rule: 'integer' }),
   NetworkError: () => new errors.NetworkError({ operation: 'configuration', cause: new TypeError('fetch failed') }),
   NewerReleaseError: () => new errors.NewerReleaseError(11, 12),
