@@ -114,7 +114,7 @@ export function createCore(resolved: ResolvedCatalogueOptions, early: readonly E
     return queue.on(event, forward as never);
   });
   const unsubscribeConnectivity = connectivity.subscribe((online) => engine.transition({ type: 'online', online }));
-  const views = createViews({ db, engine, clock });
+  const views = createViews({ db, engine, clock, language: resolved.language });
   const outbox = new Outbox({
     db,
     queue,

@@ -32,7 +32,7 @@ import {
 } from './store/first-answers-db.js';
 import type { StoredOperation } from './store/store-mappings.js';
 import type { CatalogueEvents } from './sync/catalogue-events.js';
-import { type CatalogueParams, type PreparedCall, prepareCall } from './sync/prepare-call.js';
+import { type CatalogueParams, NOBODY, type PreparedCall, prepareCall } from './sync/prepare-call.js';
 import type { ListOperation } from './sync/pull-options.js';
 import { initialSyncStatus, type SyncStatus } from './sync/sync-status.js';
 import { failedSnapshot, loadingSnapshot } from './sync/view-snapshot.js';
@@ -187,7 +187,9 @@ export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArriv
    * on top). The request goes on the wire at once; the early client's chunk validates its answer when it is there.
    */
   const sendFirst = (call: PreparedCall<StoredOperation>, show: (answer: EarlyAnswer<StoredOperation>) => void) => {
-    if (core || !('early' in arrival) || call.operation === 'listDetails' || !connectivity.isOnline()) return false;
+    // A per-user call (keyed for `NOBODY`: no user is known yet) waits for the core, which knows the user.
+    if (core || !('early' in arrival) || call.userScope || call.operation === 'listDetails' || !connectivity.isOnline())
+      return false;
     const sent = sendEarly(resolved, call);
     early ??= arrival.early().then((m) => m.earlyClient(resolved));
     const answer = early.then((client) => client.send(call, sent));
@@ -233,7 +235,8 @@ export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArriv
   const prepare = <O extends StoredOperation>(operation: O, params: CatalogueParams<O> | undefined) => {
     if (core) return core.prepare(operation, params);
     assertStoredOperation(operation);
-    return prepareCall(operation, params, { language, user: undefined });
+    // No user is known before the core: a per-user call is validated as an account's and its view waits for one.
+    return prepareCall(operation, params, { language, user: NOBODY });
   };
   const view = <O extends StoredOperation>(operation: O, ...args: ViewArgs<O>): StoreView<O> => {
     const params = args[0] as CatalogueParams<O> | undefined;

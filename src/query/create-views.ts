@@ -1,9 +1,10 @@
 import type { ResponseOf } from '../api/endpoints.js';
 import type { Clock } from '../env.js';
+import { isInvalidParamsError } from '../errors/invalid-params-error.js';
 import type { CatalogueDatabase } from '../store/catalogue-database.js';
 import type { MovieRow, PersonRow, TvSeriesRow } from '../store/rows.js';
 import type { StoredOperation } from '../store/store-mappings.js';
-import type { CatalogueParams, PreparedCall } from '../sync/prepare-call.js';
+import { type CatalogueParams, NOBODY, type PreparedCall, prepareCall } from '../sync/prepare-call.js';
 import type { ListOperation, SyncEngine } from '../sync/sync-engine.js';
 import { discoverLocally } from './local-discover.js';
 import { localDiscoverParams, localSearchPage, SUMMARY_TABLES, summaryArgs } from './local-params.js';
@@ -60,7 +61,10 @@ export type StoredSummary<K extends SummaryKind> = K extends 'movie'
  * handle per key (one cache) and makes the live view here from that call, so nothing is parsed or keyed again.
  */
 export interface Views {
-  /** Validates and keys a call for the current user (`InvalidParamsError` at once). */
+  /**
+   * Validates and keys a call for the current user (`InvalidParamsError` at once); a per-user call no one signed in
+   * can make is keyed for `NOBODY`, and its view waits, disabled, for a user who can.
+   */
   prepare<O extends StoredOperation>(operation: O, params: CatalogueParams<O> | undefined): PreparedCall<O>;
   /** The live view of a prepared call; `params` are the caller's, for another user's call of a per-user view. */
   storeView<O extends StoredOperation>(call: PreparedCall<O>, params: CatalogueParams<O> | undefined): StoreView<O>;
@@ -74,13 +78,22 @@ export interface ViewsDeps {
   readonly db: CatalogueDatabase;
   readonly engine: SyncEngine;
   readonly clock: Clock;
+  readonly language: string;
 }
 
 /** The read side of a catalogue: views over the engine's key entries; it only reads, the engine writes. */
 export function createViews(deps: ViewsDeps): Views {
-  const { engine, db, clock } = deps;
+  const { engine, db, clock, language } = deps;
   return {
-    prepare: (operation, params) => engine.prepare(operation, params),
+    prepare(operation, params) {
+      try {
+        return engine.prepare(operation, params);
+      } catch (error) {
+        // Bad parameters (or a closed engine) throw again here; only the missing user is waited for.
+        if (!isInvalidParamsError(error)) throw error;
+        return prepareCall(operation, params, { language, user: NOBODY });
+      }
+    },
     storeView: (call, params) => createStoreView(engine, call, params),
     pagesView: (pageOne, params) => new PagesViewSource(engine, pageOne, params),
     local: {

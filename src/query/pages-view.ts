@@ -1,9 +1,10 @@
 import type { KeyEntry } from '../sync/key-entry.js';
-import type { CatalogueParams, PreparedCall } from '../sync/prepare-call.js';
+import { type CatalogueParams, NOBODY, type PreparedCall } from '../sync/prepare-call.js';
 import type { ListOperation, SyncEngine } from '../sync/sync-engine.js';
 import type { UserScope } from '../sync/user-scope.js';
+import { PAGES_DISABLED } from './disabled-snapshot.js';
 import { LiveSource } from './live-source.js';
-import { combinePages, failedPages, PAGES_LOADING, type PagesSnapshot } from './pages-snapshot.js';
+import { combinePages, PAGES_LOADING, type PagesSnapshot } from './pages-snapshot.js';
 import type { View } from './view.js';
 
 export type { PagesSnapshot } from './pages-snapshot.js';
@@ -58,7 +59,8 @@ export class PagesViewSource<O extends ListOperation> extends LiveSource<PagesSn
     this.#operation = pageOne.operation;
     this.#base = base;
     this.#perUser = pageOne.userScope !== undefined;
-    this.#callsFor = engine.user;
+    // Page 1 made for nobody (signed out) is prepared again at its first read, for the user signed in by then.
+    this.#callsFor = pageOne.userScope === NOBODY.id ? NOBODY : engine.user;
     this.#calls.set(1, pageOne);
     this.#shownKey = pageOne.requestKey;
     this.fetchNextPage = this.fetchNextPage.bind(this);
@@ -97,7 +99,7 @@ export class PagesViewSource<O extends ListOperation> extends LiveSource<PagesSn
   override getSnapshot(): PagesSnapshot<O> {
     if (!this.started) {
       const current = this.#pageOne();
-      if ('error' in current) this.#showSignedOut(current.error);
+      if ('error' in current) this.#showSignedOut();
       else if (current.key !== this.#shownKey) this.#reset(current.key);
     }
     return super.getSnapshot();
@@ -108,7 +110,7 @@ export class PagesViewSource<O extends ListOperation> extends LiveSource<PagesSn
     this.#stopFollowing = this.#engine.onUserChange(() => this.#follow());
     const current = this.#pageOne();
     if ('error' in current) {
-      this.#showSignedOut(current.error);
+      this.#showSignedOut();
       return;
     }
     if (current.key !== this.#shownKey) this.#reset(current.key);
@@ -160,7 +162,7 @@ export class PagesViewSource<O extends ListOperation> extends LiveSource<PagesSn
     if ('key' in current && current.key === this.#shownKey && this.#attached.size > 0) return;
     this.#detachAll();
     if ('error' in current) {
-      this.#showSignedOut(current.error);
+      this.#showSignedOut();
       return;
     }
     this.#reset(current.key);
@@ -173,12 +175,12 @@ export class PagesViewSource<O extends ListOperation> extends LiveSource<PagesSn
     this.update(PAGES_LOADING as Partial<PagesSnapshot<O>>);
   }
 
-  #showSignedOut(error: unknown): void {
-    // Once: `getSnapshot()` must return the same snapshot while nothing changed (a new error each call would not).
-    if (this.#shownKey === undefined && super.getSnapshot().status === 'missing') return;
+  #showSignedOut(): void {
+    // Disabled until a user signs in, as a list made signed out is; once, so `getSnapshot()` stays the same object.
+    if (this.#shownKey === undefined && super.getSnapshot().disabled) return;
     this.#shownKey = undefined;
     this.#count = 1;
-    this.update(failedPages<O>(error));
+    this.update(PAGES_DISABLED as Partial<PagesSnapshot<O>>);
   }
 
   /** Page `page`'s call for the current user: prepared once (again only after a per-user list's user changed). */

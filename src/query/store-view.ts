@@ -2,11 +2,12 @@ import type { ResponseOf } from '../api/endpoints.js';
 import type { CatalogueError } from '../errors/catalogue-error.js';
 import { storeFailure } from '../store/store-failure.js';
 import type { KeyEntry } from '../sync/key-entry.js';
-import type { CatalogueParams, PreparedCall } from '../sync/prepare-call.js';
+import { type CatalogueParams, NOBODY, type PreparedCall } from '../sync/prepare-call.js';
 import { Subscribable } from '../sync/subscribable.js';
 import type { PullOperation, SyncEngine } from '../sync/sync-engine.js';
 import type { UserScope } from '../sync/user-scope.js';
 import { failedSnapshot, loadingSnapshot, type ViewSnapshot } from '../sync/view-snapshot.js';
+import { DISABLED_SNAPSHOT } from './disabled-snapshot.js';
 import { type InteropObservable, observableSymbol, toObservable } from './observable.js';
 import type { View } from './view.js';
 
@@ -45,7 +46,8 @@ export function createStoreView<O extends PullOperation>(
   const { operation } = prepared;
   // The caller's own parameters, for another user's call (the prepared ones carry this user's `account_id`).
   const given = { ...(params ?? {}) } as CatalogueParams<O>;
-  let resolvedFor: UserScope | undefined = engine.user;
+  // A call made for nobody (signed out) is resolved again at its first read: for the user signed in by then.
+  let resolvedFor: UserScope | undefined = prepared.userScope === NOBODY.id ? NOBODY : engine.user;
   let resolved: Resolved<O> = { call: prepared };
   let lastCall = prepared;
   const perUser = prepared.userScope !== undefined;
@@ -60,11 +62,11 @@ export function createStoreView<O extends PullOperation>(
     }
     return resolved;
   };
-  /** Nothing to show, and why (signed out of a per-user call, or closed): the same object while the reason stays. */
-  let signedOut: { error: unknown; snapshot: Snapshot } | undefined;
+  /** Nothing to show, and why (closed): the same object while the reason stays. */
+  let failed: { error: unknown; snapshot: Snapshot } | undefined;
   const missingWith = (error: unknown): Snapshot => {
-    if (signedOut === undefined || signedOut.error !== error) signedOut = { error, snapshot: failedSnapshot(error) };
-    return signedOut.snapshot;
+    if (failed === undefined || failed.error !== error) failed = { error, snapshot: failedSnapshot(error) };
+    return failed.snapshot;
   };
   let last: { key: string; snapshot: Snapshot } = { key: lastCall.requestKey, snapshot: loadingSnapshot() };
   let closedError: CatalogueError | undefined;
@@ -74,7 +76,8 @@ export function createStoreView<O extends PullOperation>(
       return missingWith(closedError as CatalogueError);
     }
     const current = resolve();
-    if ('signedOut' in current) return missingWith(current.signedOut);
+    // Signed out of a per-user call: the view waits for a user, as one made signed out does (no error to show).
+    if ('signedOut' in current) return DISABLED_SNAPSHOT as Snapshot;
     const key = current.call.requestKey;
     const entry: KeyEntry<O> | undefined = engine.peekEntry<O>(key);
     // Another user's last snapshot is never shown: a key not seen yet starts from loading.

@@ -1,3 +1,4 @@
+import { DISABLED_SNAPSHOT } from '../query/disabled-snapshot.js';
 import type { ViewSnapshot } from '../sync/view-snapshot.js';
 
 /** Per-hook options. */
@@ -9,15 +10,8 @@ export interface ViewOptions {
   readonly enabled?: boolean;
 }
 
-/** What a disabled hook returns: `loading` (nothing read), nothing fetching, and `disabled` to tell it apart. */
-export const DISABLED_SNAPSHOT = Object.freeze({
-  data: undefined,
-  status: 'loading',
-  fetching: false,
-  error: undefined,
-  updatedAt: undefined,
-  disabled: true,
-} as const);
+/** What a disabled hook returns: the same snapshot as a plain view that is disabled (a user's, signed out). */
+export { DISABLED_SNAPSHOT };
 
 /** A snapshot of an enabled hook, or `DISABLED_SNAPSHOT`. */
 export type HookSnapshot<S extends ViewSnapshot<unknown>> = S | typeof DISABLED_SNAPSHOT;

@@ -95,3 +95,10 @@ export function prepareCall<O extends OperationName>(
     listKey: endpoint.kind === 'list' ? listKeyOf(operation, storeParams) : undefined,
   };
 }
+
+/**
+ * The scope of a per-user call made while nobody is signed in (or before anyone is known to be): validated as for
+ * an account, so bad parameters throw at once, and keyed under no real user. Its view waits, disabled, for a
+ * sign-in and then reads and fetches the signed-in user's call; nothing is read, sent or stored for this scope.
+ */
+export const NOBODY: UserScope = { id: 'nobody', accountId: 1, credentials: { account_id: 1, session_id: '-' } };

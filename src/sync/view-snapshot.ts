@@ -15,6 +15,11 @@ export interface ViewSnapshot<T> {
   readonly error: unknown;
   /** When the stored answer was last fetched or confirmed (clock milliseconds), or undefined. */
   readonly updatedAt: number | undefined;
+  /**
+   * Set on a view that does nothing until it may: a user's view while nobody is signed in (it enables itself on
+   * sign-in), or a hook's `{ enabled: false }`. Its `status` stays `loading`: the status union is the Contracts'.
+   */
+  readonly disabled?: true;
 }
 
 const LOADING: ViewSnapshot<never> = Object.freeze({

@@ -61,8 +61,10 @@ describe('the first-read createCatalogue', () => {
     expect(() => catalogue.view('tvChanges' as never)).toThrow(TypeError);
     expect(() => catalogue.pages('discoverTv', { page: 0 } as never)).not.toThrow();
     expect(() => catalogue.local.search(3 as never)).toThrow(TypeError);
-    // A per-user call needs a user, which is not known before the library loads (nor before `auth.ready()`).
-    expect(() => catalogue.accountTvWatchlist()).toThrow(InvalidParamsError);
+    // A per-user call needs a user, not known before the library loads: its view waits (loading, then disabled
+    // signed out), but bad params throw at once.
+    expect(catalogue.accountTvWatchlist().getSnapshot()).toMatchObject({ status: 'loading', error: undefined });
+    expect(() => catalogue.tvAccountStates({ series_id: -1 })).toThrow(InvalidParamsError);
     expect(() => catalogue.imageUrl('/a.jpg', 'poster', 'w92')).toThrow(/configuration/);
   });
 
@@ -82,7 +84,7 @@ describe('the first-read createCatalogue', () => {
     const later = catalogue.trendingTv({ time_window: 'day' });
     expect(catalogue.trendingTv({ time_window: 'day' })).toBe(later);
     await catalogue.auth.ready();
-    expect(() => catalogue.pages('accountTvWatchlist')).toThrow(InvalidParamsError);
+    expect(catalogue.pages('accountTvWatchlist').getSnapshot()).toMatchObject({ disabled: true, error: undefined });
   });
 
   it('shows a stored first answer before the library has loaded, then follows the live view', async () => {

@@ -13,18 +13,21 @@ afterEach(async () => {
 });
 
 describe('user views', () => {
-  it('need a user first (InvalidParamsError at once), then show series and episode account states', async () => {
+  it('wait for a user, disabled (bad parameters still throw at once), then show series and episode account states', async () => {
     fixture = oneCatalogue();
     const { catalogue, clock, service } = fixture;
     const series_id = service.control.allSeries()[5]?.id as number;
+    const waiting = catalogue.tvAccountStates({ series_id });
+    expect(waiting.getSnapshot()).toMatchObject({ status: 'loading', error: undefined });
     let thrown: unknown;
     try {
-      catalogue.tvAccountStates({ series_id });
+      catalogue.tvAccountStates({ series_id: 0 });
     } catch (error) {
       thrown = error;
     }
     expect(isInvalidParamsError(thrown)).toBe(true);
     const { guest_session_id } = service.control.createGuestSession();
+    await until(clock, waiting, (s) => s.disabled === true);
     await catalogue.setUser({ guest_session_id });
     service.control.setAccountState(
       { guest_session_id, series_id, season_number: 1, episode_number: 2 },

@@ -299,4 +299,38 @@ describe('catalogue-sync/react, in a Strict Mode app', () => {
     expect(service.log.count({ operation: 'accountTvWatchlist' })).toBe(1);
     expect(errors).toEqual([]);
   });
+  it('without any option, user views render disabled while signed out (no error, no request) and fetch on sign-in', async () => {
+    const world = open();
+    const { catalogue, clock, service } = world;
+    const series = service.control.allSeries()[0]?.id as number;
+    function Account() {
+      const states = useView('tvAccountStates', { series_id: series });
+      const list = usePages('accountTvWatchlist', {});
+      const shown = (s: { disabled?: true; status: string }) => (s.disabled ? 'disabled' : s.status);
+      return createElement('p', null, `${shown(states)}:${shown(list)}:${String(states.data?.watchlist ?? '-')}`);
+    }
+    const errors = await render(catalogue, createElement(Account));
+    await act(async () => {
+      await catalogue.auth.ready();
+      await world.settle();
+    });
+    expect(text()).toBe('disabled:disabled:-');
+    expect(service.log.count({ operation: 'tvAccountStates' })).toBe(0);
+    expect(service.log.count({ operation: 'accountTvWatchlist' })).toBe(0);
+
+    const session = service.control.createSession();
+    await act(async () => {
+      await clock.runUntil(catalogue.setUser(session));
+      await world.settle();
+    });
+    await act(async () => {
+      await until(clock, catalogue.accountTvWatchlist({}), (s) => s.status === 'fresh' && !s.fetching);
+      await until(clock, catalogue.tvAccountStates({ series_id: series }), (s) => s.status === 'fresh' && !s.fetching);
+      await world.settle();
+    });
+    expect(text()).toBe('fresh:fresh:false');
+    expect(service.log.count({ operation: 'tvAccountStates' })).toBe(1);
+    expect(service.log.count({ operation: 'accountTvWatchlist' })).toBe(1);
+    expect(errors).toEqual([]);
+  });
 });
