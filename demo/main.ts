@@ -16,6 +16,7 @@ import { h, replace } from './app/dom.js';
 import { createImages } from './app/images.js';
 import { type Route, routeOf } from './app/router.js';
 import { screenNotice } from './app/screen-notice.js';
+import { searchBox } from './app/search-box.js';
 import { currentSettings } from './app/service-settings.js';
 import { syncBar } from './app/sync-bar.js';
 import { updatePrompt } from './app/update-prompt.js';
@@ -53,6 +54,17 @@ const bar = syncBar(catalogue, retryAll);
 // A module worker (it is built as an ES module): without `type: 'module'` it would fail to start. Registered once
 // the visit's first screen is up (`start`).
 let worker: ReturnType<typeof registerWorkerWithRetry>;
+/**
+ * The header's search: on the results screen a new query replaces the entry (the back button leaves search rather
+ * than stepping through every pause in the typing); from another screen it is a new entry.
+ */
+const search = searchBox((hash) => {
+  if (hash === location.hash) return;
+  if (location.hash.startsWith('#/search')) {
+    history.replaceState(null, '', hash);
+    render(false);
+  } else location.hash = hash;
+});
 const navLinks = NAV.map(([section, href, label]) => h('a', { href, 'data-section': section }, label));
 const nav = h('nav', { class: 'mainnav', 'aria-label': 'Screens' }, navLinks);
 /** Scrolled to its end, the tabs lose the fading edge that says there are more: it would cover the last one. */
@@ -77,6 +89,7 @@ replace(
       h('span', { class: 'brand-name' }, 'Catalogue'),
     ),
     nav,
+    search.element,
     shellSlot,
     bar.element,
   ),
@@ -117,6 +130,7 @@ function render(moveFocus: boolean): void {
   const route = routeOf(location.hash);
   current?.dispose();
   current = route.open(context);
+  search.show(route.query ?? '');
   notice.reset();
   replace(main, current.element);
   // The screen's one message goes under its heading.
@@ -171,7 +185,7 @@ function configurationShown(): Promise<void> {
 /** Screens of public data only: shown at once, from what the last visit kept, before the library has loaded. */
 function showsPublicData(hash: string): boolean {
   const [first] = hash.replace(/^#\/?/, '').split(/[/?]/);
-  return ['', 'trending', 'airing', 'discover', 'people', 'movie', 'person'].includes(first ?? '');
+  return ['', 'trending', 'airing', 'discover', 'people', 'movie', 'person', 'search'].includes(first ?? '');
 }
 
 /** The first visit's sync: what the screens show, and enough series for discover to work offline. */
@@ -228,7 +242,8 @@ async function start(): Promise<void> {
   ]);
   const changed = imagesFor(configurationView.getSnapshot().data);
   if (!early || changed) render(false);
-  window.addEventListener('hashchange', () => render(true));
+  // Typing in the search box opens the results: the focus stays in the box.
+  window.addEventListener('hashchange', () => render(document.activeElement !== search.input));
   document.body.dataset.ready = 'true';
   void askPersistence();
   worker = registerWorkerWithRetry('/sw.js', { type: 'module', scope: '/' });

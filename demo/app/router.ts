@@ -9,6 +9,7 @@ import { myListScreen } from './screens/my-list.js';
 import { outboxScreen } from './screens/outbox.js';
 import { peopleScreen } from './screens/people.js';
 import { personScreen } from './screens/person.js';
+import { searchScreen } from './screens/search.js';
 import { seriesScreen } from './screens/series.js';
 import { settingsScreen } from './screens/settings.js';
 import { trendingScreen } from './screens/trending.js';
@@ -16,6 +17,8 @@ import { trendingScreen } from './screens/trending.js';
 export interface Route {
   /** The nav entry to highlight. */
   readonly section: 'trending' | 'airing' | 'discover' | 'people' | 'list' | 'settings' | undefined;
+  /** The search screen's query, shown in the header's box. */
+  readonly query?: string;
   open(ctx: DemoContext): Screen;
 }
 
@@ -39,6 +42,12 @@ export function routeOf(hash: string): Route {
       return { section: 'list', open: outboxScreen };
     case 'settings':
       return { section: 'settings', open: settingsScreen };
+    case 'search':
+      return {
+        section: undefined,
+        query: query.get('q') ?? '',
+        open: (ctx) => searchScreen(ctx, query.get('q') ?? ''),
+      };
     case 'list':
       return { section: 'list', open: myListScreen };
     case 'person':
