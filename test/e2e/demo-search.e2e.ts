@@ -5,6 +5,7 @@
  * link to its screen, and axe finds nothing on the screen's states. Under the demo's strict CSP: a test fails on
  * any console error, uncaught error or CSP violation.
  */
+import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
@@ -15,6 +16,8 @@ import demoConfig from '../../demo/vite.config.js';
 import type { ResponseOf } from '../../src/api/index.js';
 import { type E2EHarness, startE2E } from './support/e2e-harness.js';
 import { type PageProblems, watchPageProblems } from './support/page-problems.js';
+
+const SCREENSHOTS = fileURLToPath(new URL('../../.tmp-e2e-demo/', import.meta.url));
 
 let e2e: E2EHarness;
 let page: Page;
@@ -33,6 +36,7 @@ const UNCACHED_IMAGE_OFFLINE =
   /^console error: Failed to load resource: net::ERR_FAILED \(http:\/\/127\.0\.0\.1:\d+\/t\/p\//;
 
 beforeAll(async () => {
+  await mkdir(SCREENSHOTS, { recursive: true });
   e2e = await startE2E({
     service: { seed: 5, scale: 'small', pageOrigins: demoPageOrigins() },
     page: { root: fileURLToPath(new URL('../../demo/', import.meta.url)), vite: demoConfig },
@@ -96,6 +100,17 @@ describe('the demo’s search', () => {
       });
       await expect.poll(() => page.locator('main #screen-title').textContent()).toBe('Search');
       expect(await page.locator('#search-input').isVisible()).toBe(true);
+      // The box shares the header's one row: on a desktop every tab still shows whole, on a phone the row stays low.
+      const header = await page.evaluate(() => {
+        const nav = document.querySelector('.mainnav') as HTMLElement;
+        return {
+          height: document.querySelector('.topbar')?.getBoundingClientRect().height ?? 0,
+          tabsFit: nav.scrollWidth <= nav.clientWidth,
+        };
+      });
+      if (size === 'desktop') expect(header.tabsFit).toBe(true);
+      else expect(header.height).toBeLessThanOrEqual(64);
+      await page.screenshot({ path: `${SCREENSHOTS}search-${size}-empty.png` });
       violations.push(...(await axeViolations(`${size} empty`)));
     }
     expect(violations).toEqual([]);
@@ -126,6 +141,7 @@ describe('the demo’s search', () => {
       expect(searches() - before).toBeGreaterThanOrEqual(1);
       expect(searches() - before).toBeLessThanOrEqual(3);
       expect(sent.length).toBeLessThanOrEqual(3);
+      await page.screenshot({ path: `${SCREENSHOTS}search-${size}-online.png` });
       const violations = await axeViolations(`${size} online results`);
       expect(violations).toEqual([]);
       await link.click();
@@ -183,6 +199,7 @@ describe('the demo’s search', () => {
       await page.keyboard.type(saved.title, { delay: 20 });
       await page.locator(`main a.card[href="#/movie/${saved.id}"]`).waitFor({ timeout: 15_000 });
       expect(await page.locator('#search-source').textContent()).toBe(FROM_DEVICE);
+      await page.screenshot({ path: `${SCREENSHOTS}search-${size}-offline.png` });
       const violations = await axeViolations(`${size} offline results`);
       await clearBox();
       await page.keyboard.type(unseen.title, { delay: 20 });
