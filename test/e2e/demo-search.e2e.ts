@@ -184,13 +184,13 @@ describe('the demo’s search', () => {
       const saved = (
         e2e.served.service.control.groundTruth('trendingMovies', { time_window: 'day' }) as ResponseOf<'trendingMovies'>
       ).results[0];
-      const everything = e2e.served.service.control.groundTruth('searchMovie', {
+      const everything = e2e.served.service.control.groundTruth('searchMovies', {
         query: 'e',
-      }) as ResponseOf<'searchMovie'>;
-      const last = e2e.served.service.control.groundTruth('searchMovie', {
+      }) as ResponseOf<'searchMovies'>;
+      const last = e2e.served.service.control.groundTruth('searchMovies', {
         query: 'e',
         page: everything.total_pages,
-      }) as ResponseOf<'searchMovie'>;
+      }) as ResponseOf<'searchMovies'>;
       const unseen = last.results.at(-1);
       if (!saved || !unseen) throw new Error('the fake has no movies');
       const before = searches();
