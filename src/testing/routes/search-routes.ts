@@ -1,3 +1,7 @@
+/**
+ * The service's search, over the generated catalogue: a blank or missing `query` answers an empty page (as the
+ * service does), `include_adult` must be `true` or `false`, the pages hold 20 results, most popular first.
+ */
 import type { Catalogue } from '../data/catalogue.js';
 import { personSummary } from '../data/people.js';
 import { type SearchHit, type SearchKind, searchHits } from '../data/search-index.js';
@@ -5,10 +9,7 @@ import { languageOf, localizeKnownFor, localizeMovie, localizeSeries } from '../
 import { type OperationHandler, type OperationRequest, PAGE_SIZE, paged, pageOf } from '../service/request.js';
 import { FakeFailure, validationResult } from '../service/status-codes.js';
 
-/**
- * The service's search, over the generated catalogue: a blank or missing `query` answers an empty page (as the
- * service does), `include_adult` must be `true` or `false`, the pages hold 20 results, most popular first.
- */
+/** `include_adult` as the service reads it: absent, empty or `false` is false; anything but `true` is refused. */
 function includeAdult(req: OperationRequest): boolean {
   const raw = req.query.get('include_adult');
   if (raw === null || raw === '' || raw === 'false') return false;
