@@ -70,7 +70,12 @@ const nav = h('nav', { class: 'mainnav', 'aria-label': 'Screens' }, navLinks);
 /** Scrolled to its end, the tabs lose the fading edge that says there are more: it would cover the last one. */
 const markNavEnd = () => nav.classList.toggle('at-end', nav.scrollLeft + nav.clientWidth >= nav.scrollWidth - 1);
 nav.addEventListener('scroll', markNavEnd, { passive: true });
-window.addEventListener('resize', markNavEnd);
+// The row's room changes (a resize, the search box widening while used): the selected tab is brought back in view.
+new ResizeObserver(() => {
+  const selected = navLinks.find((link) => link.getAttribute('aria-current') === 'page');
+  if (selected) showTab(selected);
+  else markNavEnd();
+}).observe(nav);
 const storageNote = h('span', {});
 /** Where the offline copy's state line goes once the worker's registration starts. */
 const shellSlot = h('span', { hidden: true });

@@ -42,7 +42,9 @@ export function morePages(view: Paged, online: () => boolean): MorePages {
     if (view.hasNextPage && !waiting) void view.fetchNextPage();
   };
   button.addEventListener('click', () => {
-    if (!waiting && view.hasNextPage) focusFrom = shownRows;
+    // Also when the page is on its way already (scrolling the button into view brought the sentinel near): the
+    // keyboard still lands on the first row after those shown now.
+    if (waiting || view.hasNextPage) focusFrom = shownRows;
     next();
   });
   // A margin below the screen: the next page is asked for a little before the end is reached.
