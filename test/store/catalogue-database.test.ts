@@ -1,7 +1,7 @@
 import { Dexie } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { WAVE_ROWS } from '../../src/store/apply-record-writes.js';
+import { PIECE_ROWS } from '../../src/store/apply-record-writes.js';
 import {
   CURRENT_SCHEMA_VERSION,
   clearDatabase,
@@ -74,7 +74,7 @@ describe('openCatalogueDatabase', () => {
     expect(await readStored(db, 'trendingMovies', params)).toStrictEqual(trending);
   });
 
-  it('writes large pages in waves of at most WAVE_ROWS rows within the one transaction', async () => {
+  it('writes large pages in pieces of at most PIECE_ROWS rows within the one transaction', async () => {
     const db = freshDatabase();
     const sizes: number[] = [];
     interceptMutations(db, 'bulk-sizes', (req, name, next) => {
@@ -88,7 +88,7 @@ describe('openCatalogueDatabase', () => {
     const big = { ...sample, results };
     await writeResponse(db, { operation: 'discoverTv', params: {}, response: ok(big), expiresAt: 1, now: 0 });
     expect(sizes.reduce((sum, size) => sum + size, 0)).toBe(20_001);
-    expect(Math.max(...sizes)).toBe(WAVE_ROWS);
+    expect(Math.max(...sizes)).toBe(PIECE_ROWS);
     expect((await readStored(db, 'discoverTv', {}))?.results).toHaveLength(20_001);
   });
 });
