@@ -6,6 +6,8 @@ import { closedGuard } from './closed-guard.js';
 import type { CatalogueStorage } from './create-catalogue.js';
 import type { NewerReleaseError } from './errors/newer-release-error.js';
 import type { CatalogueCore, EarlyFlight } from './front-door.js';
+import { lazyFeature } from './lazy-feature.js';
+import type { CoreFeatures } from './lazy-features.js';
 import { platformIndexedDB } from './platform-indexed-db.js';
 import { createViews } from './query/create-views.js';
 import { imageUrl, srcSet } from './query/image-url.js';
@@ -21,7 +23,9 @@ import { firstAnswersLocation } from './store/first-answers-db.js';
 import { storageFigures } from './store/storage-figures.js';
 import type { CatalogueEvents } from './sync/catalogue-events.js';
 import { createCatalogueSync } from './sync/catalogue-sync.js';
-import { ChangeFeed } from './sync/changes/change-feed.js';
+import { trackEpisode, trackSeries } from './sync/changes/episode-tracking.js';
+import { feedStore } from './sync/changes/feed-store.js';
+import { quarantiningQueue } from './sync/changes/quarantining-queue.js';
 import { ConfigurationLoader } from './sync/configuration-loader.js';
 import { EarlierDatabaseAdoption, earlierReleaseLongestSendMs } from './sync/earlier-database-adoption.js';
 import { coordinateInstance } from './sync/instance-coordination.js';
@@ -47,9 +51,14 @@ const QUEUE_EVENTS: readonly (keyof RequestQueueEvents)[] = [
  * The core of a catalogue: the API client, the rate-aware queue, the IndexedDB store and the sync engine, wired
  * together over the injected effects, and every member of a `Catalogue` over them. Nothing is fetched until
  * something asks. Users never call this: `createCatalogue`'s front door (`front-door.ts`) makes it, at once
- * (`catalogue-sync/eager`) or by dynamic import once the first answers are shown (the main entry).
+ * (`catalogue-sync/eager`) or by dynamic import once the first answers are shown (the main entry). `features` are
+ * the entry's: what a read-only visit never runs arrives through them on first use (`lazy-features.ts`).
  */
-export function createCore(resolved: ResolvedCatalogueOptions, early: readonly EarlyFlight[] = []): CatalogueCore {
+export function createCore(
+  resolved: ResolvedCatalogueOptions,
+  early: readonly EarlyFlight[],
+  features: CoreFeatures,
+): CatalogueCore {
   const { clock, connectivity } = resolved;
   const client = catalogueClient(resolved);
   const queue = createRequestQueue({
@@ -156,7 +165,21 @@ export function createCore(resolved: ResolvedCatalogueOptions, early: readonly E
       () => engine.stopError,
     ),
   );
-  const changes = new ChangeFeed({ options: resolved, db, queue, emitter, engine });
+  // Called as `features.changes()` at the time of use: the main entry's loaders stay replaceable (a test counts them).
+  // What the feeds need of modules the first read also loads is handed in, not imported (`feed-store.ts`).
+  const changes = lazyFeature(() =>
+    features.changes().then(
+      ({ ChangeFeed }) =>
+        new ChangeFeed({
+          options: resolved,
+          db,
+          queue: quarantiningQueue(queue, { db, emitter, clock, logger: resolved.logger }),
+          emitter,
+          engine,
+          store: feedStore(),
+        }),
+    ),
+  );
 
   const configuration = new ConfigurationLoader(engine);
 
@@ -206,7 +229,11 @@ export function createCore(resolved: ResolvedCatalogueOptions, early: readonly E
         outbox,
       }),
     ),
-    track: changes.tracking,
+    // Tracking only pulls seasons (each stored episode gets a cursor): the feeds load when a refresh polls them.
+    track: {
+      episode: (episodeId, place) => trackEpisode({ db, engine }, episodeId, place),
+      series: (seriesId, trackOptions) => trackSeries({ db, engine }, seriesId, trackOptions),
+    },
     get status() {
       return engine.status;
     },

@@ -3,6 +3,7 @@ import type { Configuration } from './api/schemas/configuration.js';
 import { type CatalogueOptions, resolveCatalogueOptions } from './catalogue-options.js';
 import { MemoryStorageError } from './errors/memory-storage-error.js';
 import { frontDoor } from './front-door.js';
+import { lazyFeatures } from './lazy-features.js';
 import type { LocalQueries, OperationViews, ViewArgs } from './query/create-views.js';
 import type { ImageKind, ImageUrlOptions } from './query/image-url.js';
 import type { OutboxView } from './query/outbox-view.js';
@@ -138,7 +139,11 @@ export function createCatalogue(options: CatalogueOptions): Catalogue {
   return frontDoor(resolved, {
     // In memory the core never loads: every call that needs it rejects with this error, and views show it.
     load: () =>
-      resolved.storage === 'memory' ? Promise.reject(new MemoryStorageError()) : import('./catalogue-core.js'),
+      resolved.storage === 'memory'
+        ? Promise.reject(new MemoryStorageError())
+        : import('./catalogue-core.js').then((core) => ({
+            createCore: (given, early) => core.createCore(given, early ?? [], lazyFeatures),
+          })),
     early: () => import('./first-read/early-client.js'),
   });
 }

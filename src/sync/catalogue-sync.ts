@@ -1,6 +1,6 @@
 import type { WriteResult } from '../store/write-response.js';
 import type { BackgroundLock } from './background-lock.js';
-import type { ChangeFeed, ChangeFeedSync } from './changes/change-feed.js';
+import type { ChangeFeedSync } from './changes/change-feed.js';
 import { refreshWithChanges } from './changes/refresh-with-changes.js';
 import type { Freshness } from './freshness.js';
 import { lockRefresh } from './lock-refresh.js';
@@ -44,7 +44,8 @@ export interface CatalogueSync extends ChangeFeedSync {
 
 export interface CatalogueSyncDeps {
   readonly engine: SyncEngine;
-  readonly changes: ChangeFeed;
+  /** The change feeds, loaded on first use (`lazy-features.ts`); `member` names the call a failed load rejects. */
+  readonly changes: (member: string) => Promise<ChangeFeedSync>;
   readonly outbox: Pick<Outbox, 'sendNow'>;
   /** One syncer per database: background passes wait their turn. */
   readonly lock: BackgroundLock;
@@ -68,8 +69,8 @@ export function createCatalogueSync({
     refresh: async (options) => {
       await beforeRefresh();
       await outbox.sendNow();
-      return refreshWithChanges(engine, changes, options);
+      return refreshWithChanges(engine, await changes('sync.refresh'), options);
     },
-    refreshChanges: (options) => changes.refreshChanges(options),
+    refreshChanges: async (options) => (await changes('sync.refreshChanges')).refreshChanges(options),
   });
 }

@@ -15,6 +15,7 @@ interface PageState {
   readonly shown: { at: number; status: string; rows: number | undefined; error: string | undefined }[];
   readonly opened: { name: string; at: number }[];
   readonly stored: number | undefined;
+  refreshChanges(): Promise<number>;
 }
 
 let e2e: E2EHarness;
@@ -61,6 +62,22 @@ describe('a cold first visit in Chromium', () => {
     expect(state.stored).toBe(20);
     expect(e2e.served.service.log.count({ operation: 'trendingTv' })).toBe(1);
     expect(resources.filter((r) => r.name === '/3/trending/tv/day')).toHaveLength(1);
+    await page.close();
+  });
+
+  it('loads the change feeds only when a member needs them, once', async () => {
+    const page = await e2e.openPage('/?db=cold-c');
+    await page.waitForFunction(() => (window as unknown as { e2e: PageState }).e2e.stored !== undefined, null, {
+      timeout: 30_000,
+    });
+    const feedChunks = async () => (await timings(page)).filter((r) => /\/change-feed[^/]*\.js$/.test(r.name));
+    // Shown and stored: the core is there (it read the store), the feeds are not.
+    expect((await timings(page)).some((r) => /\/catalogue-core[^/]*\.js$/.test(r.name))).toBe(true);
+    expect(await feedChunks()).toHaveLength(0);
+    const refresh = () => page.evaluate(() => (window as unknown as { e2e: PageState }).e2e.refreshChanges());
+    await refresh();
+    await refresh();
+    expect(await feedChunks()).toHaveLength(1);
     await page.close();
   });
 

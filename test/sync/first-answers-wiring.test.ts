@@ -9,6 +9,7 @@ import { openFirstAnswersDb, readFirstAnswer } from '../../src/store/first-answe
 import { browseUnitsByAge, evictBrowseData, readStoredWithMeta } from '../../src/store/index.js';
 import type { StoredOperation } from '../../src/store/store-mappings.js';
 import { applyEpisodeChanges } from '../../src/sync/changes/apply-episode-changes.js';
+import { feedStore } from '../../src/sync/changes/feed-store.js';
 import { prepareCall } from '../../src/sync/prepare-call.js';
 import { closedAfterEach } from '../helpers/closed-after-each.js';
 import { wrapTransactions } from '../support/wrap-transactions.js';
@@ -337,6 +338,7 @@ describe('first answers: every write path keeps them exact', () => {
       checkedAt: clock.now(),
       language: 'en-US',
       now: clock.now(),
+      store: feedStore(),
     });
     expect(applied.written).toBe(true);
     await db.firstAnswers.settled();
@@ -371,6 +373,7 @@ describe("first answers: a change feed's stale marks", () => {
       checkedAt: clock.now(),
       language: 'en-US',
       now: clock.now(),
+      store: feedStore(),
     };
     return {
       fixture,

@@ -2,10 +2,10 @@ import type { EpisodeChanges } from '../../api/schemas/episode-changes.js';
 import type { CatalogueDatabase } from '../../store/catalogue-database.js';
 import { CURSOR_OVERLAP_MS, pruneApplied } from '../../store/episode-cursors.js';
 import type { EpisodeRow } from '../../store/rows.js';
-import { writeThrough } from '../../store/write-gate.js';
 import { WritePlan } from '../../store/write-plan.js';
 import { dependentMetas, type EpisodePlace, markStale, placeOf } from './episode-dependents.js';
 import { isForeign, itemsInTimeOrder, patchEpisode, sameRow } from './episode-patch.js';
+import type { FeedStore } from './feed-store.js';
 
 export interface ApplyInput {
   readonly episodeId: number;
@@ -14,6 +14,7 @@ export interface ApplyInput {
   readonly checkedAt: number;
   readonly language: string;
   readonly now: number;
+  readonly store: FeedStore;
   /**
    * Where the episode sits (its stored row's series and season): the first answers a stale mark can change are
    * then its season's. Left out, a feed that may mark dependents stale invalidates every first answer.
@@ -39,7 +40,7 @@ const NOTHING: ApplyResult = { keys: [], written: false, staled: 0 };
  * applying the same feed again finds every item already applied and changes nothing.
  */
 export function applyEpisodeChanges(db: CatalogueDatabase, input: ApplyInput): Promise<ApplyResult> {
-  return writeThrough(db, planOf(db, input), () => apply(db, input));
+  return input.store.writeThrough(db, planOf(db, input), () => apply(db, input));
 }
 
 /**
@@ -54,7 +55,7 @@ function planOf(db: CatalogueDatabase, input: ApplyInput): WritePlan {
     WritePlan.rows(db.episodeCursors.name, [input.episodeId]),
   );
   const marks = [db.syncMeta.name, db.taggedImages.name, db.listPages.name];
-  const { stale } = patchEpisode({}, itemsInTimeOrder(input.feed));
+  const { stale } = patchEpisode({}, itemsInTimeOrder(input.feed), input.store.episodeFields);
   if (stale.size === 0) return own.and(WritePlan.reads(marks));
   if (stale.has('personTaggedImages') || input.place === undefined) return own.and(WritePlan.wholeTables(marks));
   const season = [input.place.show_id, input.place.season_number];
@@ -74,9 +75,12 @@ async function apply(db: CatalogueDatabase, input: ApplyInput): Promise<ApplyRes
   );
   const checkedAt = Math.max(cursor.checkedAt, input.checkedAt);
   if (fresh.length === 0 && checkedAt === cursor.checkedAt) return NOTHING;
-  const outcome = patchEpisode(row, fresh);
+  const outcome = patchEpisode(row, fresh, input.store.episodeFields);
   const written = !sameRow(row, outcome.row);
-  const metas = outcome.stale.size > 0 ? await dependentMetas(db, placeOf(row as EpisodeRow), outcome.stale) : [];
+  const metas =
+    outcome.stale.size > 0
+      ? await dependentMetas(db, placeOf(row as EpisodeRow), outcome.stale, input.store.listPageOf)
+      : [];
   const applied = pruneApplied(
     [...cursor.applied, ...fresh.map((item) => ({ id: item.id, time: item.at }))],
     checkedAt,

@@ -4,7 +4,6 @@ import type { RequestQueue } from '../../queue/request-queue.js';
 import type { CatalogueDatabase } from '../../store/catalogue-database.js';
 import { readRef } from '../../store/read-ref.js';
 import type { EpisodeCursorRow } from '../../store/rows.js';
-import { writeThrough } from '../../store/write-gate.js';
 import { WritePlan } from '../../store/write-plan.js';
 import type { CatalogueEvents } from '../catalogue-events.js';
 import type { SyncEngine } from '../sync-engine.js';
@@ -18,10 +17,9 @@ import {
 import type { Candidate, RunCounts, RunState } from './change-run.js';
 import { fitsWindow, isoDay, startDayOf } from './change-window.js';
 import { placeOf } from './episode-dependents.js';
-import { trackEpisode, trackSeries } from './episode-tracking.js';
 import { planFallback } from './fallback-revalidation.js';
+import type { FeedStore } from './feed-store.js';
 import { narrowChanges } from './narrow-changes.js';
-import { quarantiningQueue } from './quarantining-queue.js';
 
 /** What the change feed adds to `catalogue.sync`. */
 export interface ChangeFeedSync {
@@ -51,9 +49,14 @@ export interface ChangeFeedOptions {
 interface ChangeFeedDeps {
   readonly options: ChangeFeedOptions;
   readonly db: CatalogueDatabase;
+  /**
+   * The queue, with feed answers that fail validation quarantined like pulled ones (`quarantining-queue.ts`: the
+   * feeds bypass `SyncEngine.pull`). The core wraps it, with modules the first read shares.
+   */
   readonly queue: RequestQueue;
   readonly emitter: EventEmitter<CatalogueEvents>;
   readonly engine: SyncEngine;
+  readonly store: FeedStore;
 }
 
 /**
@@ -68,18 +71,8 @@ interface ChangeFeedDeps {
 export class ChangeFeed {
   readonly #deps: ChangeFeedDeps;
 
-  /** The `catalogue.track` facade. */
-  readonly tracking: EpisodeTracking;
-
   constructor(deps: ChangeFeedDeps) {
-    const { db, emitter, options } = deps;
-    // Feed answers that fail validation are quarantined like pulled ones (the feeds bypass `SyncEngine.pull`).
-    const queue = quarantiningQueue(deps.queue, { db, emitter, clock: options.clock, logger: options.logger });
-    this.#deps = { ...deps, queue };
-    this.tracking = {
-      episode: (episodeId, place) => trackEpisode(deps, episodeId, place),
-      series: (seriesId, options) => trackSeries(deps, seriesId, options),
-    };
+    this.#deps = deps;
   }
 
   async refreshChanges(options: RefreshChangesOptions = {}): Promise<RefreshChangesResult> {
@@ -152,10 +145,10 @@ export class ChangeFeed {
 
   /** Moves cursors to `checkedAt` (never back), in one transaction. */
   async #advance(cursors: readonly EpisodeCursorRow[], checkedAt: number): Promise<void> {
-    const { db } = this.#deps;
+    const { db, store } = this.#deps;
     if (cursors.length === 0) return;
     const ids = cursors.map((c) => c.episode_id);
-    await writeThrough(db, WritePlan.rows(db.episodeCursors.name, ids), async () => {
+    await store.writeThrough(db, WritePlan.rows(db.episodeCursors.name, ids), async () => {
       const stored = await db.episodeCursors.bulkGet(ids);
       const due = stored.filter((c): c is EpisodeCursorRow => c !== undefined && c.checkedAt < checkedAt);
       await db.episodeCursors.bulkPut(due.map((c) => ({ ...c, checkedAt })));
@@ -180,6 +173,7 @@ export class ChangeFeed {
         checkedAt: sentAt,
         language: options.language,
         now: options.clock.now(),
+        store: this.#deps.store,
         ...(candidate.row ? { place: placeOf(candidate.row) } : {}),
       });
       result.polled += 1;

@@ -1,8 +1,8 @@
 import type { CatalogueDatabase } from '../../store/catalogue-database.js';
 import type { EpisodeRow, SyncMetaRow } from '../../store/rows.js';
-import { listKeyOf, requestedPage } from '../../store/store-keys.js';
 import { syncMetaOfOperations } from '../../store/sync-meta-of-operations.js';
 import type { EpisodeDependent } from './episode-patch.js';
+import type { FeedStore } from './feed-store.js';
 
 /** Where an episode sits: enough to find the season-level resources that show it. */
 export interface EpisodePlace {
@@ -25,6 +25,7 @@ export async function dependentMetas(
   db: CatalogueDatabase,
   place: EpisodePlace,
   kinds: ReadonlySet<EpisodeDependent>,
+  listPageOf: FeedStore['listPageOf'],
 ): Promise<SyncMetaRow[]> {
   const found: SyncMetaRow[] = [];
   for (const kind of kinds) {
@@ -37,12 +38,7 @@ export async function dependentMetas(
     const imageIds = new Set<number | string>(images.filter((i) => i.media_type === 'episode').map((i) => i.id));
     if (imageIds.size > 0) {
       const metas = await syncMetaOfOperations(db, ['personTaggedImages']).toArray();
-      const pages = await db.listPages.bulkGet(
-        metas.map((meta) => [listKeyOf('personTaggedImages', meta.params ?? {}), requestedPage(meta.params ?? {})]) as [
-          string,
-          number,
-        ][],
-      );
+      const pages = await db.listPages.bulkGet(metas.map((meta) => listPageOf(meta.params ?? {})));
       for (const [i, page] of pages.entries()) {
         if (page?.ids.some((id) => imageIds.has(id))) found.push(metas[i] as SyncMetaRow);
       }

@@ -1,6 +1,5 @@
 import type * as z from 'zod/mini';
 import type { ChangeItem, EpisodeChanges } from '../../api/schemas/episode-changes.js';
-import { seasonEpisode } from '../../api/schemas/season-details.js';
 
 /** Stored resources that depend on an episode beyond its own row. */
 export type EpisodeDependent = 'seasonImages' | 'seasonCredits' | 'personTaggedImages' | 'seasonDetails';
@@ -21,7 +20,8 @@ const DEPENDENTS: Readonly<Record<string, readonly EpisodeDependent[]>> = {
 /** When a value cannot be converted to its field's schema, the records that hold the episode are fetched again. */
 const HOLDERS: readonly EpisodeDependent[] = ['seasonDetails', 'personTaggedImages'];
 
-const fields = seasonEpisode.shape as Record<string, z.ZodMiniType>;
+/** The stored episode's fields and their schemas (`FeedStore.episodeFields`): what a change may patch. */
+export type EpisodeFields = Readonly<Record<string, z.ZodMiniType>>;
 
 /** A change item with its time in clock milliseconds and its position for a stable time order. */
 export interface TimedItem extends ChangeItem {
@@ -61,7 +61,7 @@ export function isForeign(item: ChangeItem, language: string): boolean {
 type Converted = { ok: true; value: unknown } | { ok: false };
 
 /** A value converted to the field's schema: numbers often arrive as strings (FACTS §6). */
-function convert(field: string, value: unknown): Converted {
+function convert(fields: EpisodeFields, field: string, value: unknown): Converted {
   const schema = fields[field];
   if (!schema) return { ok: false };
   const direct = schema.safeParse(value);
@@ -74,7 +74,7 @@ function convert(field: string, value: unknown): Converted {
 }
 
 /** The "no value" of a field: null where the schema allows it, else the empty string; none for required numbers. */
-function emptyValue(field: string): Converted {
+function emptyValue(fields: EpisodeFields, field: string): Converted {
   const schema = fields[field];
   if (!schema) return { ok: false };
   for (const candidate of [null, '']) if (schema.safeParse(candidate).success) return { ok: true, value: candidate };
@@ -99,7 +99,11 @@ export interface PatchOutcome {
  * deleted/destroyed → the field's empty value; created → nothing to patch. `images` patches `still_path` from a
  * still's `file_path` and marks the image lists stale.
  */
-export function patchEpisode(stored: Record<string, unknown>, items: readonly TimedItem[]): PatchOutcome {
+export function patchEpisode(
+  stored: Record<string, unknown>,
+  items: readonly TimedItem[],
+  fields: EpisodeFields,
+): PatchOutcome {
   const row = { ...stored };
   const keys = new Set<string>();
   const stale = new Set<EpisodeDependent>();
@@ -112,7 +116,7 @@ export function patchEpisode(stored: Record<string, unknown>, items: readonly Ti
         else if (row.still_path === path) row.still_path = null;
       }
     } else if (item.key in fields && item.action !== 'created') {
-      const next = removes ? emptyValue(item.key) : convert(item.key, item.value);
+      const next = removes ? emptyValue(fields, item.key) : convert(fields, item.key, item.value);
       if (next.ok) row[item.key] = next.value;
       else for (const holder of HOLDERS) stale.add(holder);
       keys.add(item.key);

@@ -4,6 +4,7 @@ import type { EpisodeCursorRow } from '../../store/rows.js';
 import type { SyncEngine } from '../sync-engine.js';
 import type { Candidate, RunCounts, RunState } from './change-run.js';
 import { dependentMetas } from './episode-dependents.js';
+import type { FeedStore } from './feed-store.js';
 
 const HOLDERS = new Set(['seasonDetails', 'personTaggedImages'] as const);
 
@@ -11,6 +12,7 @@ export interface FallbackDeps {
   readonly db: CatalogueDatabase;
   readonly engine: SyncEngine;
   readonly options: { readonly clock: Clock };
+  readonly store: FeedStore;
   readonly advance: (cursors: readonly EpisodeCursorRow[], checkedAt: number) => Promise<void>;
 }
 
@@ -24,7 +26,7 @@ export async function planFallback(
   state: RunState,
   result: RunCounts,
 ): Promise<Promise<void>> {
-  const { db, engine, options, advance } = deps;
+  const { db, engine, options, advance, store } = deps;
   // One pull per stored resource, shared by the episodes it holds.
   const pulls = new Map<string, Promise<unknown>>();
   const waits: Promise<void>[] = [];
@@ -32,7 +34,7 @@ export async function planFallback(
     const place = { id: cursor.episode_id, show_id: cursor.series_id, season_number: cursor.season_number };
     const metas = row
       ? await db.transaction('r', [db.syncMeta, db.taggedImages, db.listPages], () =>
-          dependentMetas(db, place, HOLDERS),
+          dependentMetas(db, place, HOLDERS, store.listPageOf),
         )
       : [];
     // What holds the episode; with nothing stored (or no row), its season's details bring it.

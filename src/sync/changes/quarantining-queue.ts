@@ -2,7 +2,7 @@ import type { EventEmitter } from 'eventemitter3';
 import type { OperationName } from '../../api/endpoints.js';
 import { type PreparedRequest, prepareRequest } from '../../api/prepared-request.js';
 import type { Clock, Logger } from '../../env.js';
-import { isSchemaValidationError, type SchemaValidationError } from '../../errors/index.js';
+import { isSchemaValidationError, type SchemaValidationError } from '../../errors/schema-validation-error.js';
 import type { RequestQueue } from '../../queue/request-queue.js';
 import type { CatalogueDatabase } from '../../store/catalogue-database.js';
 import { quarantineResponse } from '../../store/quarantine-response.js';

@@ -1,5 +1,5 @@
 import type { RefreshOptions, RefreshResult, SyncEngine } from '../sync-engine.js';
-import type { ChangeFeed } from './change-feed.js';
+import type { ChangeFeedSync } from './change-feed.js';
 
 /**
  * `sync.refresh()` with change feeds folded in: the feeds run first (they patch episodes and mark what they cannot
@@ -9,7 +9,7 @@ import type { ChangeFeed } from './change-feed.js';
  */
 export async function refreshWithChanges(
   engine: SyncEngine,
-  changes: ChangeFeed,
+  changes: ChangeFeedSync,
   options: RefreshOptions = {},
 ): Promise<RefreshResult> {
   const budget = options.budget ?? 100;

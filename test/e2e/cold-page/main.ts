@@ -1,7 +1,8 @@
 /**
  * A first visit as a PWA makes it: `createCatalogue` from the main entry and one view, its rows rendered when it has
  * data. For `cold-visit.e2e.ts`: the page notes every snapshot the view showed and when each IndexedDB database was
- * first opened (the test's own instrument, installed before the library runs), under `window.e2e`.
+ * first opened (the test's own instrument, installed before the library runs), under `window.e2e`, with a way to
+ * run a member whose code loads on first use (the change feeds).
  */
 import { createCatalogue } from '../../../src/index.js';
 // The options module only: the testing barrel would drag the fake service (hono) into the page.
@@ -18,6 +19,8 @@ const state = {
   shown: [] as Shown[],
   opened: [] as { name: string; at: number }[],
   stored: undefined as number | undefined,
+  /** Runs `sync.refreshChanges()` (a member whose code is a chunk loaded on first use); resolves to its requests. */
+  refreshChanges: (): Promise<number> => catalogue.sync.refreshChanges().then((result) => result.requests),
 };
 (window as unknown as { e2e: typeof state }).e2e = state;
 

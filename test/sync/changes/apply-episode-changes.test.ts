@@ -3,6 +3,7 @@ import { endpoints } from '../../../src/api/endpoints.js';
 import type { ChangeGroup, ChangeItem, EpisodeChanges } from '../../../src/api/schemas/episode-changes.js';
 import { type CatalogueDatabase, storeRequestKey, writeResponse } from '../../../src/store/index.js';
 import { applyEpisodeChanges } from '../../../src/sync/changes/apply-episode-changes.js';
+import { feedStore } from '../../../src/sync/changes/feed-store.js';
 import { interceptMutations } from '../../helpers/mutate-middleware.js';
 import { openApiExample, readSample } from '../../helpers/samples.js';
 import { countWrites, freshDatabase, ok } from '../../store/store-fixtures.js';
@@ -46,7 +47,7 @@ const item = (key: string, fields: Omit<ChangeItem, 'id' | 'time'>, time = '2015
 });
 
 const apply = (db: CatalogueDatabase, feed: EpisodeChanges, language = 'en-US') =>
-  applyEpisodeChanges(db, { episodeId: EPISODE, feed, checkedAt: LATER, language, now: LATER });
+  applyEpisodeChanges(db, { episodeId: EPISODE, feed, checkedAt: LATER, language, now: LATER, store: feedStore() });
 
 describe('applyEpisodeChanges', () => {
   it('applies the real sample: production_code added, foreign-language overview and name ignored, tvrage_id skipped', async () => {

@@ -1,0 +1,10 @@
+import type { CoreFeatures } from './lazy-features.js';
+import * as changeFeed from './sync/changes/change-feed.js';
+
+/**
+ * `catalogue-sync/eager`'s features: every module imported statically, so a service worker (where `import()`
+ * throws) and a Node script run the same members with no chunk to fetch.
+ */
+export const eagerFeatures: CoreFeatures = {
+  changes: () => Promise.resolve(changeFeed),
+};

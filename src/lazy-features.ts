@@ -1,0 +1,19 @@
+import type * as ChangeFeedModule from './sync/changes/change-feed.js';
+
+/**
+ * The modules of features a read-only visit never runs, each loaded when a member first needs it. The core takes
+ * them from its entry: the main entry's are dynamic imports (chunks of their own, off the path to first content);
+ * `catalogue-sync/eager`'s are static (`eager-features.ts`), since `import()` throws in a service worker.
+ */
+export interface CoreFeatures {
+  /** Change feeds: `sync.refresh`, `sync.refreshChanges`, `track`. */
+  changes(): Promise<typeof ChangeFeedModule>;
+}
+
+/**
+ * The main entry's features. An object, not loose functions: the core calls `lazyFeatures.changes()` at the time
+ * of use, so a test can count or fail the loads.
+ */
+export const lazyFeatures: CoreFeatures = {
+  changes: () => import('./sync/changes/change-feed.js'),
+};

@@ -1,0 +1,95 @@
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { isNetworkError } from '../../src/errors/index.js';
+import { lazyFeatures } from '../../src/lazy-features.js';
+import { type CatalogueWorld, catalogueWorld } from '../helpers/catalogue-world.js';
+
+/**
+ * Features a read-only visit never runs (the change feeds) arrive by dynamic import on first use: a visit that
+ * only shows a view never loads them, the first member that needs them loads them once for every later call, and
+ * a load that fails rejects that member with a typed error and is tried again by the next call.
+ */
+let world: CatalogueWorld | undefined;
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await world?.closeAll();
+  world = undefined;
+});
+
+describe('change feeds load on first use', () => {
+  it('a view shown fresh loads nothing; refresh, refreshChanges and a second refresh load the feeds once', async () => {
+    const loads = vi.spyOn(lazyFeatures, 'changes');
+    // The main entry's core arrives by dynamic import, in real time.
+    world = catalogueWorld({ settleOnTimers: true });
+    const catalogue = world.open();
+    const view = catalogue.trendingTv({ time_window: 'day' });
+    const stop = view.subscribe(() => {});
+    for (let round = 0; round < 50 && view.getSnapshot().status !== 'fresh'; round++) await world.settle(100);
+    expect(view.getSnapshot().status).toBe('fresh');
+    stop();
+    // Tracking only pulls seasons: it needs no feed either.
+    await catalogue.track.series(view.getSnapshot().data?.results[0]?.id as number, { seasons: [1] });
+    expect(loads).not.toHaveBeenCalled();
+    await catalogue.sync.refresh();
+    await catalogue.sync.refreshChanges();
+    await catalogue.sync.refresh();
+    expect(loads).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['sync.refresh', (c: ReturnType<CatalogueWorld['open']>) => c.sync.refresh()],
+    ['sync.refreshChanges', (c: ReturnType<CatalogueWorld['open']>) => c.sync.refreshChanges()],
+  ])('a chunk that fails to load: %s rejects with a NetworkError, and the next call loads it', async (member, call) => {
+    const real = lazyFeatures.changes;
+    const loads = vi
+      .spyOn(lazyFeatures, 'changes')
+      .mockImplementationOnce(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')))
+      .mockImplementation(real);
+    world = catalogueWorld();
+    const catalogue = world.open();
+    const failed = await call(catalogue).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(isNetworkError(failed)).toBe(true);
+    expect((failed as { operation?: string }).operation).toBe(member);
+    await expect(call(catalogue)).resolves.toBeDefined();
+    expect(loads).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('the bundle: the feeds are a chunk reached by dynamic import only', () => {
+  it('no static import path from the main entry, nor from its core, reaches a change feed module', async () => {
+    const root = fileURLToPath(new URL('../../', import.meta.url));
+    const result = await build({
+      entryPoints: [`${root}bench/browser/bundle-entries/catalogue-view.ts`],
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'browser',
+      outdir: `${root}.tmp-lazy-features`,
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
+    const outputs = result.metafile.outputs;
+    const staticClosure = (start: string) => {
+      const seen = new Set([start]);
+      for (const file of seen) {
+        for (const i of outputs[file]?.imports ?? []) if (i.kind === 'import-statement') seen.add(i.path);
+      }
+      return seen;
+    };
+    const entry = Object.keys(outputs).find((o) => outputs[o]?.entryPoint?.endsWith('catalogue-view.ts')) as string;
+    const core = Object.keys(outputs).find((o) => outputs[o]?.entryPoint?.endsWith('src/catalogue-core.ts')) as string;
+    expect(core).toBeDefined();
+    const loadedBeforeUse = new Set([...staticClosure(entry), ...staticClosure(core)]);
+    const inputs = [...loadedBeforeUse].flatMap((file) => Object.keys(outputs[file]?.inputs ?? {}));
+    const feedModules = ['change-feed.ts', 'narrow-changes.ts', 'apply-episode-changes.ts', 'episode-patch.ts'];
+    expect(inputs.filter((input) => feedModules.some((name) => input.endsWith(`sync/changes/${name}`)))).toEqual([]);
+    // The check can fail: the feeds are in the build, in a chunk of their own.
+    const all = Object.values(outputs).flatMap((o) => Object.keys(o.inputs));
+    expect(all.some((input) => input.endsWith('sync/changes/change-feed.ts'))).toBe(true);
+  });
+});
