@@ -137,7 +137,7 @@ describe('the scan itself', () => {
   it('finds the store and its imports (a scan of nothing would pass)', () => {
     const graph = storeGraph();
     expect(graph.size).toBeGreaterThan(60);
-    expect(graph.get('store/catalogue-database.ts')).toContain('store/schema/version-8.ts');
+    expect(graph.get('store/database/catalogue-database.ts')).toContain('store/schema/version-8.ts');
     expect(sources(SCHEMA).length).toBeGreaterThanOrEqual(12);
   });
 });

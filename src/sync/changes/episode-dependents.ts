@@ -1,7 +1,7 @@
-import type { CatalogueDatabase } from '../../store/catalogue-database.js';
-import type { EpisodeRow, SyncMetaRow } from '../../store/rows.js';
+import type { CatalogueDatabase } from '../../store/database/catalogue-database.js';
+import { syncMetaOfOperations } from '../../store/records/sync-meta-of-operations.js';
 import { listKeyOf, requestedPage } from '../../store/store-keys.js';
-import { syncMetaOfOperations } from '../../store/sync-meta-of-operations.js';
+import type { EpisodeRow, SyncMetaRow } from '../../store/tables/rows.js';
 import type { EpisodeDependent } from './episode-patch.js';
 
 /** Where an episode sits: enough to find the season-level resources that show it. */
