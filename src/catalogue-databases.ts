@@ -1,4 +1,4 @@
-import type { CatalogueDatabase } from './store/catalogue-database.js';
+import type { CatalogueDatabase } from './store/database/catalogue-database.js';
 
 /**
  * The Dexie database behind each catalogue (and behind its core), for tests and benchmarks that inspect the store.

@@ -29,8 +29,8 @@ import {
   firstAnswersLocation,
   openFirstAnswersDb,
   readFirstAnswer,
-} from './store/first-answers-db.js';
-import type { StoredOperation } from './store/store-mappings.js';
+} from './store/first-answers/first-answers-db.js';
+import type { StoredOperation } from './store/mappings/store-mappings.js';
 import type { CatalogueEvents } from './sync/catalogue-events.js';
 import { type CatalogueParams, NOBODY, type PreparedCall, prepareCall } from './sync/prepare-call.js';
 import type { ListOperation } from './sync/pull-options.js';

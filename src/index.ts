@@ -155,7 +155,7 @@ export type {
 } from './queue/queue-events.js';
 export type { QueueState, QueueStats } from './queue/queue-stats.js';
 export type { OfflineMode } from './queue/shared-request.js';
-export type { WriteResult } from './store/write-response.js';
+export type { WriteResult } from './store/records/write-response.js';
 export type { LockManagerLike } from './sync/background-lock.js';
 export type { BroadcastChannelFactory, BroadcastChannelLike } from './sync/budget-channel.js';
 export type {

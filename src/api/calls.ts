@@ -18,7 +18,7 @@ import { userCalls } from './registry/user-calls.js';
  * 1. its entry, in its group's `registry/<group>-calls.ts` (a new group is spread below and in `responses.ts`);
  * 2. its schemas: the parameter ones it uses (`schemas/params.ts`), its response schema (`schemas/`) and that
  *    schema's line in `registry/<group>-responses.ts`;
- * 3. its store mapping in `store/store-mappings.ts` when it says `stored: true` (the compiler asks for it, and
+ * 3. its store mapping in `store/mappings/store-mappings.ts` when it says `stored: true` (the compiler asks for it, and
  *    rejects one for an operation not stored).
  * Around the library, the rest follows and is asked for: the fake service's handler (`testing/routes/operations.ts`,
  * typed against the registry), the tests' list of named operations (`test/helpers/operations.ts`) and the README's

@@ -45,7 +45,7 @@ export interface CallInput<
   readonly kind: K;
   /**
    * Whether the operation's answers are stored: the catalogue makes a view of it and the store has its mapping
-   * (`store/store-mappings.ts` is typed against this flag, one mapping each). Always said, never implied by the
+   * (`store/mappings/store-mappings.ts` is typed against this flag, one mapping each). Always said, never implied by the
    * kind: `false` for every action and for a GET read through, never kept as an answer (the change feeds: the
    * engine applies them to the records they name; the credits the stored details already hold).
    */

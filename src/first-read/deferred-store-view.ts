@@ -1,6 +1,6 @@
 import type { ResponseOf } from '../api/endpoints.js';
 import type { StoreView } from '../query/store-view.js';
-import type { StoredOperation } from '../store/store-mappings.js';
+import type { StoredOperation } from '../store/mappings/store-mappings.js';
 import { loadingSnapshot, type ViewSnapshot } from '../sync/view-snapshot.js';
 import { DeferredView } from './deferred-view.js';
 

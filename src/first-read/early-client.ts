@@ -3,7 +3,7 @@ import type { ApiResponse } from '../api/parse-response.js';
 import { catalogueClient } from '../catalogue-client.js';
 import type { ResolvedCatalogueOptions } from '../catalogue-options.js';
 import type { FetchLike } from '../env.js';
-import type { StoredOperation } from '../store/store-mappings.js';
+import type { StoredOperation } from '../store/mappings/store-mappings.js';
 import { answerFreshness, expiresAt } from '../sync/freshness.js';
 import type { PreparedCall } from '../sync/prepare-call.js';
 import { deepFreeze, type ViewSnapshot } from '../sync/view-snapshot.js';

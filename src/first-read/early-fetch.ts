@@ -1,7 +1,7 @@
 import { BEARER_TOKEN } from '../api/bearer-token.js';
 import { buildRequest } from '../api/build-request.js';
 import type { ResolvedCatalogueOptions } from '../catalogue-options.js';
-import type { StoredOperation } from '../store/store-mappings.js';
+import type { StoredOperation } from '../store/mappings/store-mappings.js';
 import type { PreparedCall } from '../sync/prepare-call.js';
 
 /**

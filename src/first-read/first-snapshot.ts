@@ -1,4 +1,4 @@
-import type { FirstAnswerRow } from '../store/first-answers-db.js';
+import type { FirstAnswerRow } from '../store/first-answers/first-answers-db.js';
 import { answerFreshness } from '../sync/freshness.js';
 import { deepFreeze, type ViewSnapshot } from '../sync/view-snapshot.js';
 

@@ -1,9 +1,9 @@
 import type { ResponseOf } from '../api/endpoints.js';
 import type { Clock } from '../env.js';
 import { isInvalidParamsError } from '../errors/invalid-params-error.js';
-import type { CatalogueDatabase } from '../store/catalogue-database.js';
-import type { MovieRow, PersonRow, TvSeriesRow } from '../store/rows.js';
-import type { StoredOperation } from '../store/store-mappings.js';
+import type { CatalogueDatabase } from '../store/database/catalogue-database.js';
+import type { StoredOperation } from '../store/mappings/store-mappings.js';
+import type { MovieRow, PersonRow, TvSeriesRow } from '../store/tables/rows.js';
 import { type CatalogueParams, NOBODY, type PreparedCall, prepareCall } from '../sync/prepare-call.js';
 import type { ListOperation, SyncEngine } from '../sync/sync-engine.js';
 import { discoverLocally } from './local-discover.js';

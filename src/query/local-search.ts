@@ -1,5 +1,5 @@
 import { PAGE_SIZE as LOCAL_PAGE_SIZE } from '../api/schemas/params.js';
-import type { MovieRow, PersonRow, TvSeriesRow } from '../store/rows.js';
+import type { MovieRow, PersonRow, TvSeriesRow } from '../store/tables/rows.js';
 import { foldText } from './fold-text.js';
 
 /** One cached record whose title or name matched, tagged with what it is (like the service's multi search). */

@@ -1,5 +1,5 @@
 import { STORED_OPERATIONS } from '../api/stored-operations.js';
-import type { StoredOperation } from '../store/store-mappings.js';
+import type { StoredOperation } from '../store/mappings/store-mappings.js';
 import type { OperationViews, ViewArgs } from './create-views.js';
 import type { StoreView } from './store-view.js';
 

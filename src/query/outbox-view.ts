@@ -1,5 +1,5 @@
-import type { CatalogueDatabase } from '../store/catalogue-database.js';
-import { isSignedIn, type MutationOperation, type OutboxError, type UserRow } from '../store/outbox-rows.js';
+import type { CatalogueDatabase } from '../store/database/catalogue-database.js';
+import { isSignedIn, type MutationOperation, type OutboxError, type UserRow } from '../store/tables/outbox-rows.js';
 import { Subscribable } from '../sync/subscribable.js';
 import { watch } from './live-source.js';
 import { type InteropObservable, observableSymbol, toObservable } from './observable.js';

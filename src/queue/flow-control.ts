@@ -72,7 +72,7 @@ export interface FlowControl {
  * `clock.now()` deadline, a jump forward ended a pause at once (a burst of 429s) and a jump back stretched it by the
  * jump (hours of silence). Now a pause lasts its own length whatever the clock does: it ends when the last timer
  * armed for it fires, which re-evaluates. Its clock deadline is only reported (`until`), and judged like a lease
- * (`store/claim-rule.ts`): one further ahead than its own length was read under a clock since set back, and counts
+ * (`store/outbox/claim-rule.ts`): one further ahead than its own length was read under a clock since set back, and counts
  * as its length from now.
  */
 export function createFlowControl(options: FlowControlOptions): FlowControl {

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { ResponseOf } from '../api/endpoints.js';
 import type { ViewArgs } from '../query/create-views.js';
-import type { StoredOperation } from '../store/store-mappings.js';
+import type { StoredOperation } from '../store/mappings/store-mappings.js';
 import type { ViewSnapshot } from '../sync/view-snapshot.js';
 import { useCatalogue } from './catalogue-context.js';
 import { suspendFor } from './suspend-for.js';

@@ -16,37 +16,44 @@
  *   applied near then. Written with the episode rows (`writeResponse`) and by the change feed.
  * - `sizeLedger` by request key (v5): the JSON length each stored browse response's write put, kept only while a
  *   `maxBytes` budget is set. Eviction (`evictBrowseData`, least recently read first via `browseUnitsByAge`) removes
- *   browse responses whole; see `browse-units.ts` for what counts as browse data.
+ *   browse responses whole; see `eviction/browse-units.ts` for what counts as browse data.
  *
  * Writes: `writeResponse` (one transaction per response). Reads: `readStored`/`readStoredEntry` (read-only,
  * for `liveQuery`); what was read is written later by the engine (`writeReadMarks`). Every readwrite transaction
- * opens through the write gate (`write-gate.ts`), which derives from the write's plan the first answers it may
+ * opens through the write gate (`write/write-gate.ts`), which derives from the write's plan the first answers it may
  * make wrong and holds `db.firstAnswers.guard` for them, keeping the first answers' database exact.
  */
-export { CHUNK_SIZE } from './apply-record-writes.js';
-export { type BrowseUnit, browseUnitsByAge } from './browse-unit-order.js';
-export { isBrowseOperation, isBrowseUnit } from './browse-units.js';
+
+export { purgeUserScope } from './auth/purge-user-scope.js';
 export {
   CatalogueDatabase,
   type CatalogueDatabaseOptions,
   CURRENT_SCHEMA_VERSION,
   openCatalogueDatabase,
-} from './catalogue-database.js';
-export { clearDatabase } from './clear-database.js';
-export { CURSOR_OVERLAP_MS } from './episode-cursors.js';
-export { type EvictedData, evictBrowseData } from './evict-browse-data.js';
-export { purgeUserScope } from './purge-user-scope.js';
-export { type QuarantineInput, quarantineResponse } from './quarantine-response.js';
+} from './database/catalogue-database.js';
+export { type BrowseUnit, browseUnitsByAge } from './eviction/browse-unit-order.js';
+export { isBrowseOperation, isBrowseUnit } from './eviction/browse-units.js';
+export { clearDatabase } from './eviction/clear-database.js';
+export { type EvictedData, evictBrowseData } from './eviction/evict-browse-data.js';
+export { reconcileSizeLedger } from './eviction/reconcile-size-ledger.js';
+export { jsonBytes } from './eviction/size-ledger.js';
+export { READ_MARK_INTERVAL_MS, touchRead, writeReadMarks } from './eviction/touch-read.js';
+export type { StoreParams } from './mappings/store-mapping.js';
+export { isStoredOperation, type StoredOperation, storeMappings } from './mappings/store-mappings.js';
 export { type ReadRef, readRef } from './read-ref.js';
-export { readStored, readStoredEntry, readStoredWithMeta, type StoredEntry, type StoredRead } from './read-stored.js';
-export { reconcileSizeLedger } from './reconcile-size-ledger.js';
-export type { RecordTableName } from './record-tables.js';
-export type * from './rows.js';
-export { jsonBytes } from './size-ledger.js';
+export { CHUNK_SIZE } from './records/apply-record-writes.js';
+export { CURSOR_OVERLAP_MS } from './records/episode-cursors.js';
+export { type QuarantineInput, quarantineResponse } from './records/quarantine-response.js';
+export {
+  readStored,
+  readStoredEntry,
+  readStoredWithMeta,
+  type StoredEntry,
+  type StoredRead,
+} from './records/read-stored.js';
+export { type RecordSyncErrorInput, readSyncMeta, recordSyncError } from './records/sync-meta.js';
+export { syncMetaOfOperations } from './records/sync-meta-of-operations.js';
+export { type WriteResponseInput, type WriteResult, writeResponse } from './records/write-response.js';
 export { listKeyOf, requestedPage, storeRequestKey } from './store-keys.js';
-export type { StoreParams } from './store-mapping.js';
-export { isStoredOperation, type StoredOperation, storeMappings } from './store-mappings.js';
-export { type RecordSyncErrorInput, readSyncMeta, recordSyncError } from './sync-meta.js';
-export { syncMetaOfOperations } from './sync-meta-of-operations.js';
-export { READ_MARK_INTERVAL_MS, touchRead, writeReadMarks } from './touch-read.js';
-export { type WriteResponseInput, type WriteResult, writeResponse } from './write-response.js';
+export type { RecordTableName } from './tables/record-tables.js';
+export type * from './tables/rows.js';

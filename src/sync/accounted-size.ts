@@ -1,5 +1,5 @@
-import type { CatalogueDatabase } from '../store/catalogue-database.js';
-import { reconcileSizeLedger } from '../store/reconcile-size-ledger.js';
+import type { CatalogueDatabase } from '../store/database/catalogue-database.js';
+import { reconcileSizeLedger } from '../store/eviction/reconcile-size-ledger.js';
 
 /** The ledger is read again after this many writes of this instance: other tabs write the same database. */
 const RESYNC_EVERY_WRITES = 64;

@@ -1,4 +1,4 @@
-import type { WriteResult } from '../store/write-response.js';
+import type { WriteResult } from '../store/records/write-response.js';
 import type { BackgroundLock } from './background-lock.js';
 import type { ChangeFeedSync } from './changes/change-feed.js';
 import { refreshWithChanges } from './changes/refresh-with-changes.js';

@@ -1,10 +1,10 @@
 import { MAX_PAGE } from '../api/schemas/params.js';
-import type { CatalogueDatabase } from '../store/catalogue-database.js';
-import { DERIVED_TABLES, readWholeLists, type WholeList } from '../store/derived-account-state.js';
+import type { CatalogueDatabase } from '../store/database/catalogue-database.js';
+import { DERIVED_TABLES, readWholeLists, type WholeList } from '../store/optimistic/derived-account-state.js';
 import { pageRequestKey } from '../store/page-request-key.js';
-import { dexieReader } from '../store/read-stored.js';
+import { dexieReader } from '../store/records/read-stored.js';
+import type { WriteResult } from '../store/records/write-response.js';
 import { withoutPage } from '../store/store-keys.js';
-import type { WriteResult } from '../store/write-response.js';
 import { untilAborted } from './until-aborted.js';
 
 export interface DerivedRevalidationDeps {

@@ -1,8 +1,8 @@
 import { defaultOutboxLeaseMs } from '../defaults.js';
 import type { Clock, Logger } from '../env.js';
-import { adoptOutboxRow, adoptUserRow, forgetAdoptedRows } from '../store/adopt-earlier-rows.js';
-import type { CatalogueDatabase } from '../store/catalogue-database.js';
-import { deleteEarlierDatabase, openEarlierDatabase } from '../store/earlier-database.js';
+import type { CatalogueDatabase } from '../store/database/catalogue-database.js';
+import { deleteEarlierDatabase, openEarlierDatabase } from '../store/database/earlier-database.js';
+import { adoptOutboxRow, adoptUserRow, forgetAdoptedRows } from '../store/outbox/adopt-earlier-rows.js';
 
 export interface EarlierDatabaseAdoptionDeps {
   readonly db: CatalogueDatabase;

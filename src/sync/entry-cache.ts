@@ -1,4 +1,4 @@
-import type { StoredOperation } from '../store/store-mappings.js';
+import type { StoredOperation } from '../store/mappings/store-mappings.js';
 import { FirstAnswerKeeper } from './first-answer-keeper.js';
 import { KeyEntry, type KeyEntryDeps } from './key-entry.js';
 import type { PreparedCall } from './prepare-call.js';

@@ -1,11 +1,11 @@
 import type { EventEmitter } from 'eventemitter3';
 import type { Clock, Logger } from '../env.js';
 import { isQuotaExceededError } from '../errors/quota-exceeded-error.js';
-import { type BrowseUnit, browseUnitsByAge } from '../store/browse-unit-order.js';
-import { isBrowseOperation } from '../store/browse-units.js';
-import type { CatalogueDatabase } from '../store/catalogue-database.js';
-import { type EvictedData, evictBrowseData } from '../store/evict-browse-data.js';
-import type { WriteResult } from '../store/write-response.js';
+import type { CatalogueDatabase } from '../store/database/catalogue-database.js';
+import { type BrowseUnit, browseUnitsByAge } from '../store/eviction/browse-unit-order.js';
+import { isBrowseOperation } from '../store/eviction/browse-units.js';
+import { type EvictedData, evictBrowseData } from '../store/eviction/evict-browse-data.js';
+import type { WriteResult } from '../store/records/write-response.js';
 import { AccountedSize } from './accounted-size.js';
 import type { CatalogueEvents } from './catalogue-events.js';
 

@@ -1,10 +1,10 @@
 import type { Clock } from '../env.js';
-import type { CatalogueDatabase } from '../store/catalogue-database.js';
-import { noFirstAnswers } from '../store/first-answers.js';
-import type { FirstAnswerRow } from '../store/first-answers-db.js';
-import { readStoredWithMeta } from '../store/read-stored.js';
-import { unfinishedSignOuts } from '../store/sign-out-mark.js';
-import type { StoredOperation } from '../store/store-mappings.js';
+import { unfinishedSignOuts } from '../store/auth/sign-out-mark.js';
+import type { CatalogueDatabase } from '../store/database/catalogue-database.js';
+import { noFirstAnswers } from '../store/first-answers/first-answers.js';
+import type { FirstAnswerRow } from '../store/first-answers/first-answers-db.js';
+import type { StoredOperation } from '../store/mappings/store-mappings.js';
+import { readStoredWithMeta } from '../store/records/read-stored.js';
 import type { PreparedCall } from './prepare-call.js';
 
 /** How long to wait before asking again while another tab's write is pending. */
@@ -13,7 +13,7 @@ const RETRY_MS = 500;
 const TRIES = 8;
 
 /**
- * Writes the answers views show into the first answers (`store/first-answers.ts`), so the next page load can show
+ * Writes the answers views show into the first answers (`store/first-answers/first-answers.ts`), so the next page load can show
  * them before the library has loaded. Only public calls: a user's answers depend on who is signed in, which the
  * first-read path cannot know. An answer is written from a read of its own, made after a mark: the view's live
  * read may predate a write, and `put` refuses an answer whose read a write could have overtaken.

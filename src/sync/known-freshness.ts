@@ -1,6 +1,6 @@
-import type { CatalogueDatabase } from '../store/catalogue-database.js';
-import type { SyncMetaRow } from '../store/rows.js';
-import { readSyncMeta } from '../store/sync-meta.js';
+import type { CatalogueDatabase } from '../store/database/catalogue-database.js';
+import { readSyncMeta } from '../store/records/sync-meta.js';
+import type { SyncMetaRow } from '../store/tables/rows.js';
 
 /**
  * Freshness rows read ahead for pulls about to start: a list's pages are read in one transaction before their

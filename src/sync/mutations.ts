@@ -1,5 +1,5 @@
-import type { MutationOperation, MutationParams } from '../store/outbox-rows.js';
-import type { EnqueueResult } from '../store/outbox-store.js';
+import type { EnqueueResult } from '../store/outbox/outbox-store.js';
+import type { MutationOperation, MutationParams } from '../store/tables/outbox-rows.js';
 import type { Outbox } from './outbox.js';
 import { type CatalogueParams, prepareCall } from './prepare-call.js';
 import type { SyncEngine } from './sync-engine.js';

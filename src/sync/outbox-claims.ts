@@ -1,7 +1,7 @@
 import type { Clock, TimerHandle } from '../env.js';
-import type { CatalogueDatabase } from '../store/catalogue-database.js';
-import { leaseLapsed } from '../store/claim-rule.js';
-import { type ClaimResult, claimRows } from '../store/outbox-store.js';
+import type { CatalogueDatabase } from '../store/database/catalogue-database.js';
+import { leaseLapsed } from '../store/outbox/claim-rule.js';
+import { type ClaimResult, claimRows } from '../store/outbox/outbox-store.js';
 import type { LockManagerLike } from './background-lock.js';
 import { holdSenderLiveness, type SenderLiveness } from './sender-liveness.js';
 

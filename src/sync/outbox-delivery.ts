@@ -1,6 +1,6 @@
 import { isInvalidParamsError, isServiceError } from '../errors/index.js';
 import { scrubMessage } from '../errors/scrub-message.js';
-import type { MutationOperation, OutboxError } from '../store/outbox-rows.js';
+import type { MutationOperation, OutboxError } from '../store/tables/outbox-rows.js';
 
 /**
  * How an answer to a write is taken. The service has no idempotency keys, so delivery is at-least-once with an

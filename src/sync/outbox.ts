@@ -2,8 +2,8 @@ import type { EventEmitter } from 'eventemitter3';
 import { endpoints } from '../api/endpoints.js';
 import type { Clock, Connectivity, Logger, Random, TimerHandle } from '../env.js';
 import type { RequestQueue } from '../queue/request-queue.js';
-import type { CatalogueDatabase } from '../store/catalogue-database.js';
-import type { Mutation, OutboxClaim, OutboxRow, UserRow } from '../store/outbox-rows.js';
+import { waitForSignIn } from '../store/auth/wait-for-sign-in.js';
+import type { CatalogueDatabase } from '../store/database/catalogue-database.js';
 import {
   type ClaimedRow,
   completeMutation,
@@ -13,8 +13,8 @@ import {
   failMutation,
   releaseClaims,
   releaseMutation,
-} from '../store/outbox-store.js';
-import { waitForSignIn } from '../store/wait-for-sign-in.js';
+} from '../store/outbox/outbox-store.js';
+import type { Mutation, OutboxClaim, OutboxRow, UserRow } from '../store/tables/outbox-rows.js';
 import type { LockManagerLike } from './background-lock.js';
 import type { CatalogueEvents } from './catalogue-events.js';
 import { OUTBOX_MAX_BACKOFF_MS, OutboxClaims, POLL_MS } from './outbox-claims.js';

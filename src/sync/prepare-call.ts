@@ -1,8 +1,8 @@
 import { calls, type OperationName, type ParamsOf } from '../api/calls.js';
 import { type PreparedRequest, prepareRequest } from '../api/prepared-request.js';
 import { InvalidParamsError } from '../errors/invalid-params-error.js';
+import type { StoreParams } from '../store/mappings/store-mapping.js';
 import { listKeyOf, storeRequestKey } from '../store/store-keys.js';
-import type { StoreParams } from '../store/store-mapping.js';
 import type { UserScope } from './user-scope.js';
 
 /**

@@ -1,6 +1,6 @@
-import type { CatalogueDatabase } from '../store/catalogue-database.js';
-import { readStored } from '../store/read-stored.js';
-import type { WriteResult } from '../store/write-response.js';
+import type { CatalogueDatabase } from '../store/database/catalogue-database.js';
+import { readStored } from '../store/records/read-stored.js';
+import type { WriteResult } from '../store/records/write-response.js';
 import type { PreparedCall } from './prepare-call.js';
 import type { ListOperation, PullListResult } from './pull-options.js';
 

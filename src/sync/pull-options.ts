@@ -1,7 +1,7 @@
 import type { endpoints } from '../api/endpoints.js';
 import type { Priority } from '../queue/priority.js';
-import type { StoredOperation } from '../store/store-mappings.js';
-import type { WriteResult } from '../store/write-response.js';
+import type { StoredOperation } from '../store/mappings/store-mappings.js';
+import type { WriteResult } from '../store/records/write-response.js';
 import type { Freshness } from './freshness.js';
 
 /** Operations whose answers the store keeps (every GET). */

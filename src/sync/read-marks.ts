@@ -1,7 +1,7 @@
 import type { Logger } from '../env.js';
-import type { CatalogueDatabase } from '../store/catalogue-database.js';
+import type { CatalogueDatabase } from '../store/database/catalogue-database.js';
+import { writeReadMarks } from '../store/eviction/touch-read.js';
 import type { ReadRef } from '../store/read-ref.js';
-import { writeReadMarks } from '../store/touch-read.js';
 
 /**
  * What views read, kept in memory until the engine writes anyway (after a pull, before a refresh orders its work,

@@ -1,7 +1,7 @@
-import type { CatalogueDatabase } from '../store/catalogue-database.js';
+import type { CatalogueDatabase } from '../store/database/catalogue-database.js';
+import { isStoredOperation } from '../store/mappings/store-mappings.js';
 import { readRef } from '../store/read-ref.js';
-import { isStoredOperation } from '../store/store-mappings.js';
-import type { WriteResult } from '../store/write-response.js';
+import type { WriteResult } from '../store/records/write-response.js';
 import type { ProgressEvent } from './catalogue-events.js';
 import type { CatalogueParams } from './prepare-call.js';
 import type { PullOperation, PullOptions, RefreshOptions, RefreshResult } from './pull-options.js';

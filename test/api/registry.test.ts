@@ -9,7 +9,7 @@ import { responses } from '../../src/api/responses.js';
 import type { ResponsesOf } from '../../src/api/responses-of.js';
 import { pageParam } from '../../src/api/schemas/params.js';
 import { isStoredOperation, STORED_OPERATIONS } from '../../src/api/stored-operations.js';
-import { storeMappings } from '../../src/store/store-mappings.js';
+import { storeMappings } from '../../src/store/mappings/store-mappings.js';
 import { createFakeService } from '../../src/testing/index.js';
 import { operationHandlers } from '../../src/testing/routes/operations.js';
 

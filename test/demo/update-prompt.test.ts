@@ -8,8 +8,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { updatePrompt } from '../../demo/app/update-prompt.js';
 import { DATABASE_PROTOCOL_SUFFIX } from '../../src/catalogue-options.js';
 import type { Catalogue } from '../../src/create-catalogue.js';
-import { CURRENT_SCHEMA_VERSION } from '../../src/store/catalogue-database.js';
-import { nativeVersion } from '../../src/store/release-fence.js';
+import { CURRENT_SCHEMA_VERSION } from '../../src/store/database/catalogue-database.js';
+import { nativeVersion } from '../../src/store/database/release-fence.js';
 import { oneCatalogue } from '../helpers/catalogue-world.js';
 
 let window: Window | undefined;

@@ -1,7 +1,7 @@
 import { type IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DATABASE_PROTOCOL_SUFFIX } from '../../src/catalogue-options.js';
-import { ANSWERS_STORE, openFirstAnswersDb, STATE_KEY } from '../../src/store/first-answers-db.js';
+import { ANSWERS_STORE, openFirstAnswersDb, STATE_KEY } from '../../src/store/first-answers/first-answers-db.js';
 import { type CatalogueWorld, catalogueWorld } from '../helpers/catalogue-world.js';
 import { until } from '../query/view-helpers.js';
 import { fullDiskFactory } from '../reliability/support/full-disk.js';

@@ -10,8 +10,8 @@ import {
   type FirstAnswerRow,
   openFirstAnswersDb,
   readFirstAnswer,
-} from '../../src/store/first-answers-db.js';
-import { readStoredWithMeta } from '../../src/store/read-stored.js';
+} from '../../src/store/first-answers/first-answers-db.js';
+import { readStoredWithMeta } from '../../src/store/records/read-stored.js';
 import { type CatalogueWorld, catalogueWorld } from '../helpers/catalogue-world.js';
 import { record, until } from '../query/view-helpers.js';
 

@@ -6,7 +6,7 @@ import { STORED_OPERATIONS } from '../../src/api/stored-operations.js';
 import { type Catalogue, databaseOf } from '../../src/create-catalogue.js';
 import type { FetchLike } from '../../src/env.js';
 import { isSchemaValidationError } from '../../src/errors/index.js';
-import { writtenBy } from '../../src/store/rebase-mutations.js';
+import { writtenBy } from '../../src/store/write/rebase-mutations.js';
 import { prepareCall } from '../../src/sync/prepare-call.js';
 import { FAKE_ACCESS_TOKEN, type FakeService } from '../../src/testing/index.js';
 import { BASE_URL, type CatalogueWorld, catalogueWorld } from '../helpers/catalogue-world.js';

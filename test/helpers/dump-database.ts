@@ -1,4 +1,4 @@
-import type { CatalogueDatabase } from '../../src/store/catalogue-database.js';
+import type { CatalogueDatabase } from '../../src/store/database/catalogue-database.js';
 
 /** Every row of every table of a database, as JSON text, with the table's name: what a scan for secrets reads. */
 export async function dumpDatabase(db: CatalogueDatabase): Promise<{ table: string; text: string }[]> {

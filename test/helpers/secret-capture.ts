@@ -1,7 +1,7 @@
 import type { Catalogue } from '../../src/create-catalogue.js';
 import { databaseOf } from '../../src/create-catalogue.js';
 import type { Logger } from '../../src/env.js';
-import type { CatalogueDatabase } from '../../src/store/catalogue-database.js';
+import type { CatalogueDatabase } from '../../src/store/database/catalogue-database.js';
 import { FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Plants writer mistakes one at a time in a temporary copy of the repository and shows each is noticed: a named
- * test fails, or the code does not compile. The mistakes are the ones the write gate (`src/store/write-gate.ts`) is
+ * test fails, or the code does not compile. The mistakes are the ones the write gate (`src/store/write/write-gate.ts`) is
  * there to make impossible or loud: a write path without its plan, a write to a table an answer reads without
  * naming it, a transaction opened outside the gate, a plan built by hand, the guard, the quota recovery or the
  * rebase skipped, … Prints a table; exits non-zero when a mistake goes unnoticed, when a check fails before any
@@ -33,63 +33,63 @@ const WIRING = 'test/sync/first-answers-wiring.test.ts';
 const MISTAKES: readonly Mistake[] = [
   {
     what: 'a response write path without its plan (its records not named)',
-    file: 'src/store/write-response.ts',
+    file: 'src/store/records/write-response.ts',
     find: 'for (const batch of rows.batches) parts.push(WritePlan.rows(batch.table, batch.keys));',
     replace: '',
     check: { test: GATE_TEST, name: "a response's write" },
   },
   {
     what: "a write to a table an answer reads, not named (a shared list's row as read only)",
-    file: 'src/store/change-plan.ts',
+    file: 'src/store/outbox/change-plan.ts',
     find: "return WritePlan.rows('lists', [Number(scope)]);",
     replace: "return WritePlan.reads(['lists']);",
     check: { test: WIRING, name: "a list removal \\(the outbox's optimistic change\\)" },
   },
   {
     what: 'a readwrite transaction opened outside the gate',
-    file: 'src/store/touch-read.ts',
+    file: 'src/store/eviction/touch-read.ts',
     find: 'return writeThrough(db, WritePlan.rows(db.readMarks.name, refs), async () => {',
     replace: "return db.transaction('rw', db.readMarks, async () => {",
     check: { test: ARCHITECTURE, name: 'src/ opens none anywhere else' },
   },
   {
     what: 'the guard called by hand, with "everything", past the gate',
-    file: 'src/store/sync-meta.ts',
+    file: 'src/store/records/sync-meta.ts',
     find: 'await writeThrough(db, WritePlan.rows(db.syncMeta.name, [input.requestKey]), async () => {',
     replace: "await db.firstAnswers.guard('all', async () => {",
     check: { test: ARCHITECTURE, name: 'src/ opens none anywhere else' },
   },
   {
     what: 'a plan built by hand (an object literal)',
-    file: 'src/store/sync-meta.ts',
+    file: 'src/store/records/sync-meta.ts',
     find: 'WritePlan.rows(db.syncMeta.name, [input.requestKey])',
     replace: "{ scope: ['syncMeta'], refs: [] }",
     check: { types: true },
   },
   {
     what: 'a plan part of its own kind ("everything")',
-    file: 'src/store/clear-stored-data.ts',
+    file: 'src/store/eviction/clear-stored-data.ts',
     find: 'const plan = WritePlan.wholeTables(names);',
     replace: 'const plan = WritePlan.everything ?? WritePlan.wholeTables(names);',
     check: { types: true },
   },
   {
     what: 'the first answers guard skipped',
-    file: 'src/store/write-gate.ts',
+    file: 'src/store/write/write-gate.ts',
     find: 'return deps.length === 0 ? run() : db.firstAnswers.guard(deps, run);',
     replace: 'return run();',
     check: { test: GATE_TEST, name: 'rows: an answer that read a written row goes' },
   },
   {
     what: 'the quota recovery skipped',
-    file: 'src/store/write-gate.ts',
+    file: 'src/store/write/write-gate.ts',
     find: "const recovery = options.onFullDisk === 'fail' ? undefined : recoveries.get(db);",
     replace: 'const recovery = undefined as QuotaRecovery | undefined;',
     check: { test: 'test/reliability/quota.test.ts', name: "a user's change on a full disk" },
   },
   {
     what: 'the rebase of pending changes skipped',
-    file: 'src/store/write-gate.ts',
+    file: 'src/store/write/write-gate.ts',
     find: 'const rebase = options.rebase && rebaseOf(db, options.rebase);',
     replace: 'const rebase = undefined as ReturnType<typeof rebaseOf>;',
     check: { test: 'test/sync/outbox.test.ts', name: 'keep the pending change on top of the fresh answer' },
@@ -103,21 +103,21 @@ const MISTAKES: readonly Mistake[] = [
   },
   {
     what: 'a table answers read left out of ANSWER_TABLES (its writes unguarded)',
-    file: 'src/store/answer-tables.ts',
+    file: 'src/store/first-answers/answer-tables.ts',
     find: "  'syncMeta',\n]);",
     replace: ']);',
     check: { test: GATE_TEST, name: "a response's write" },
   },
   {
     what: 'a record table left out of the answer tables list',
-    file: 'src/store/answer-tables.ts',
+    file: 'src/store/first-answers/answer-tables.ts',
     find: '  lists: true,\n',
     replace: '',
     check: { types: true },
   },
   {
     what: 'a write joining a running transaction beyond its plan, unchecked',
-    file: 'src/store/write-gate.ts',
+    file: 'src/store/write/write-gate.ts',
     find: 'if (missing.length > 0)',
     replace: 'if (missing.length < 0)',
     check: { test: GATE_TEST, name: 'a write joining a running one' },

@@ -18,8 +18,8 @@ import {
   isServiceError,
 } from '../../src/errors/index.js';
 import { type ImageKind, imageUrl, srcSet } from '../../src/query/image-url.js';
-import type { MutationOperation } from '../../src/store/outbox-rows.js';
-import { isStoredOperation } from '../../src/store/store-mappings.js';
+import { isStoredOperation } from '../../src/store/mappings/store-mappings.js';
+import type { MutationOperation } from '../../src/store/tables/outbox-rows.js';
 import { exampleParams, TEST_BASE_URL, TEST_TOKEN } from '../helpers/api-client.js';
 import { rejectionOf } from '../helpers/errors.js';
 import { createRecordingFetch } from '../helpers/recording-fetch.js';

@@ -5,8 +5,8 @@ import { type Catalogue, createCatalogue } from '../../src/create-catalogue.js';
 import { createManualConnectivity } from '../../src/env.js';
 import type { CatalogueError } from '../../src/errors/catalogue-error.js';
 import { isNewerReleaseError, NewerReleaseError } from '../../src/errors/newer-release-error.js';
-import { CURRENT_SCHEMA_VERSION } from '../../src/store/catalogue-database.js';
-import { nativeVersion } from '../../src/store/release-fence.js';
+import { CURRENT_SCHEMA_VERSION } from '../../src/store/database/catalogue-database.js';
+import { nativeVersion } from '../../src/store/database/release-fence.js';
 import { createFakeService, createVirtualClock, FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
 import { BASE_URL } from '../helpers/catalogue-world.js';
 

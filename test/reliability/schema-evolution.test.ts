@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DATABASE_PROTOCOL_SUFFIX } from '../../src/catalogue-options.js';
 import { type Catalogue, databaseOf } from '../../src/create-catalogue.js';
 import { createManualConnectivity } from '../../src/env.js';
-import { CURRENT_SCHEMA_VERSION } from '../../src/store/catalogue-database.js';
+import { CURRENT_SCHEMA_VERSION } from '../../src/store/database/catalogue-database.js';
 import { version1Stores } from '../../src/store/schema/version-1.js';
 import { version2Stores } from '../../src/store/schema/version-2.js';
 import { version3Stores } from '../../src/store/schema/version-3.js';

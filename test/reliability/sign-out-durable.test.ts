@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DATABASE_PROTOCOL_SUFFIX } from '../../src/catalogue-options.js';
 import type { Catalogue } from '../../src/create-catalogue.js';
 import { databaseOf } from '../../src/create-catalogue.js';
-import { firstAnswersName, openFirstAnswersDb } from '../../src/store/first-answers-db.js';
+import { firstAnswersName, openFirstAnswersDb } from '../../src/store/first-answers/first-answers-db.js';
 import { prepareCall } from '../../src/sync/prepare-call.js';
 import { type CatalogueWorld, catalogueWorld } from '../helpers/catalogue-world.js';
 import { dumpDatabase } from '../helpers/dump-database.js';
@@ -231,7 +231,7 @@ async function signedInWithUnsentChange(): Promise<Signed> {
   // What a view on screen keeps for the next page load: the list as shown, without the removed item.
   const db = databaseOf(catalogue);
   const call = prepareCall('listDetails', { list_id } as never, { language: 'en-US', user: undefined });
-  const { readStoredWithMeta } = await import('../../src/store/read-stored.js');
+  const { readStoredWithMeta } = await import('../../src/store/records/read-stored.js');
   await db.firstAnswers.settled();
   const mark = await db.firstAnswers.mark();
   const read = await readStoredWithMeta(db, 'listDetails', call.storeParams as never, undefined, call.requestKey);

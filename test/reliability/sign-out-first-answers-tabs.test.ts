@@ -2,7 +2,7 @@ import { IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Catalogue, databaseOf } from '../../src/create-catalogue.js';
 import type { FetchLike } from '../../src/env.js';
-import { PENDING_MS } from '../../src/store/create-first-answers.js';
+import { PENDING_MS } from '../../src/store/first-answers/create-first-answers.js';
 import { type CatalogueWorld, catalogueWorld } from '../helpers/catalogue-world.js';
 import { wrapTransactions } from '../support/wrap-transactions.js';
 import { firstReadShows } from './support/first-read-probe.js';

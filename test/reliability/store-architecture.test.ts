@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
  * The store's structure, held by its imports: each schema upgrade is self-contained (it carries frozen copies of
  * what it needs, so a later change to live code cannot change what opening an old database does), and no module of
  * `src/store/` reaches itself again through its imports (a circle makes load order, and so which half sees the
- * other undefined, depend on who imports first).
+ * other undefined, depend on who imports first). The store lives in rooms, one folder per concern (ARCHITECTURE.md
+ * says what each holds), stacked in one order: a room imports only the rooms below it, so a room can be read, and
+ * changed, knowing only what lies under it.
  */
 
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../src');
@@ -67,6 +69,63 @@ function circlesOf(graph: ReadonlyMap<string, readonly string[]>): string[][] {
   };
   for (const node of [...graph.keys()].sort()) if (!seen.has(node)) visit(node);
   return circles;
+}
+
+/**
+ * The rooms, lowest first: each may import the rooms before it, never one after it. Why this order: the tables'
+ * row shapes and the mappings onto them are plain data; the schema's upgrades import nothing live; the database's
+ * class (`database/`) holds the first answers' database and declares the upgrades; the optimistic state (pending
+ * changes over the stored base) is what the write gate rebases, so it lies under `write/`; every writer
+ * (`records/`, `outbox/`, `auth/`, `eviction/`) writes through the gate; eviction removes whole stored responses,
+ * so it reads the records' writes and the mappings.
+ */
+const ROOMS = [
+  'tables',
+  'mappings',
+  'first-answers',
+  'schema',
+  'database',
+  'optimistic',
+  'write',
+  'records',
+  'outbox',
+  'auth',
+  'eviction',
+] as const;
+
+/**
+ * The only files at the store's top level: the door the other layers import through, and what every room shares
+ * (keys and refs, the store's failure type). They import no room: they are under all of them.
+ */
+const TOP_LEVEL = ['index.ts', 'page-request-key.ts', 'read-ref.ts', 'store-failure.ts', 'store-keys.ts'] as const;
+const DOOR = 'store/index.ts';
+
+/** Where a module of the store lives: a room, `top` for the shared top-level files, `door` for `index.ts`. */
+function placeOf(module: string): string {
+  if (module === DOOR) return 'door';
+  const parts = module.split('/');
+  return parts.length === 2 ? 'top' : (parts[1] as string);
+}
+
+/**
+ * Each import that goes against the rooms' order, as `from → to (why)`: a room importing a room above it (or one
+ * not in the order), a shared top-level file importing a room, anything but the outside importing the door.
+ */
+function roomOffences(graph: ReadonlyMap<string, readonly string[]>, rooms: readonly string[]): string[] {
+  const offences: string[] = [];
+  for (const [from, targets] of graph) {
+    const own = placeOf(from);
+    if (own === 'door') continue;
+    for (const to of targets) {
+      const theirs = placeOf(to);
+      if (theirs === own || theirs === 'top') continue;
+      if (theirs === 'door') offences.push(`${from} → ${to} (the door is for other layers)`);
+      else if (own === 'top') offences.push(`${from} → ${to} (a shared file imports no room)`);
+      else if (!rooms.includes(theirs) || !rooms.includes(own)) offences.push(`${from} → ${to} (a room not in ROOMS)`);
+      else if (rooms.indexOf(theirs) > rooms.indexOf(own)) offences.push(`${from} → ${to} (${theirs} is above ${own})`);
+    }
+  }
+  return offences;
 }
 
 const storeFiles = sources(STORE);
@@ -134,10 +193,35 @@ describe('the scan itself', () => {
     ).toEqual([]);
   });
 
+  it('finds each import against the rooms, and passes one that keeps to them', () => {
+    const graph = new Map([
+      ['store/index.ts', ['store/low/a.ts', 'store/high/b.ts']],
+      ['store/keys.ts', ['store/low/a.ts']],
+      ['store/low/a.ts', ['store/keys.ts', 'store/low/c.ts', 'store/high/b.ts', 'store/index.ts']],
+      ['store/low/c.ts', ['store/stray/d.ts']],
+      ['store/high/b.ts', ['store/low/a.ts', 'store/keys.ts']],
+      ['store/stray/d.ts', []],
+    ]);
+    expect(roomOffences(graph, ['low', 'high'])).toEqual([
+      'store/keys.ts → store/low/a.ts (a shared file imports no room)',
+      'store/low/a.ts → store/high/b.ts (high is above low)',
+      'store/low/a.ts → store/index.ts (the door is for other layers)',
+      'store/low/c.ts → store/stray/d.ts (a room not in ROOMS)',
+    ]);
+    const kept = new Map([
+      ['store/index.ts', ['store/high/b.ts']],
+      ['store/keys.ts', []],
+      ['store/low/a.ts', ['store/keys.ts', 'store/low/c.ts']],
+      ['store/low/c.ts', []],
+      ['store/high/b.ts', ['store/low/a.ts', 'store/keys.ts']],
+    ]);
+    expect(roomOffences(kept, ['low', 'high'])).toEqual([]);
+  });
+
   it('finds the store and its imports (a scan of nothing would pass)', () => {
     const graph = storeGraph();
     expect(graph.size).toBeGreaterThan(60);
-    expect(graph.get('store/catalogue-database.ts')).toContain('store/schema/version-8.ts');
+    expect(graph.get('store/database/catalogue-database.ts')).toContain('store/schema/version-8.ts');
     expect(sources(SCHEMA).length).toBeGreaterThanOrEqual(12);
   });
 });
@@ -153,6 +237,26 @@ describe('src/store/ holds its own structure', () => {
       }
     }
     expect(offences).toEqual([]);
+  });
+
+  it('holds at its top level only the door and the shared files', () => {
+    const top = readdirSync(STORE).filter((name) => name.endsWith('.ts'));
+    expect(top.sort()).toEqual([...TOP_LEVEL].sort());
+  });
+
+  it('has no folder that is not a room', () => {
+    const folders = readdirSync(STORE).filter((name) => statSync(join(STORE, name)).isDirectory());
+    expect(folders.sort()).toEqual([...ROOMS].sort());
+  });
+
+  it('each room imports only the rooms below it and the shared files; no one but other layers imports the door', () => {
+    const graph = storeGraph();
+    for (const room of ROOMS)
+      expect(
+        [...graph.keys()].some((file) => placeOf(file) === room),
+        room,
+      ).toBe(true);
+    expect(roomOffences(graph, ROOMS)).toEqual([]);
   });
 
   it('no import circle in src/store/ (value and type imports)', () => {

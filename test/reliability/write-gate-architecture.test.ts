@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Every readwrite transaction on the catalogue's database opens in the write gate (`src/store/write-gate.ts`), which
+ * Every readwrite transaction on the catalogue's database opens in the write gate (`src/store/write/write-gate.ts`), which
  * holds the first answers' guard, the quota recovery and the rebase of pending changes: a writer that opens its own
  * keeps none of them. This scan finds the ways a readwrite transaction is opened by hand, and the guard called
  * past the gate. The first answers' own database and an earlier release's database are not the catalogue's: their
@@ -13,13 +13,13 @@ import { describe, expect, it } from 'vitest';
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../src');
 
 /** The one file that opens readwrite transactions on the catalogue's database, and calls the guard. */
-const GATE = 'store/write-gate.ts';
+const GATE = 'store/write/write-gate.ts';
 
 /** Files that open readwrite transactions on another database, and which. */
 const OTHER_DATABASES: Record<string, string> = {
-  'store/first-answers-state.ts': "the first answers' own database (their protocol's state)",
-  'store/delete-first-answers-db.ts': "the first answers' own database (emptied)",
-  'store/earlier-database.ts': "an earlier release's database (its rows adopted, then deleted)",
+  'store/first-answers/first-answers-state.ts': "the first answers' own database (their protocol's state)",
+  'store/first-answers/delete-first-answers-db.ts': "the first answers' own database (emptied)",
+  'store/database/earlier-database.ts': "an earlier release's database (its rows adopted, then deleted)",
 };
 
 /** Ways of opening a readwrite transaction, or of running a write under the guard, by hand. */

@@ -1,7 +1,6 @@
 import { Dexie } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { PIECE_ROWS } from '../../src/store/apply-record-writes.js';
 import {
   CURRENT_SCHEMA_VERSION,
   clearDatabase,
@@ -9,6 +8,7 @@ import {
   readStored,
   writeResponse,
 } from '../../src/store/index.js';
+import { PIECE_ROWS } from '../../src/store/records/apply-record-writes.js';
 import { version1Stores } from '../../src/store/schema/version-1.js';
 import { interceptMutations } from '../helpers/mutate-middleware.js';
 import { dumpDatabase, freshDatabase, loadSample, ok } from './store-fixtures.js';

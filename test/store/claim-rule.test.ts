@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { backoffOver, type ClaimJudge, claimLapsed, leaseLapsed } from '../../src/store/claim-rule.js';
-import type { OutboxRow } from '../../src/store/outbox-rows.js';
+import { backoffOver, type ClaimJudge, claimLapsed, leaseLapsed } from '../../src/store/outbox/claim-rule.js';
+import type { OutboxRow } from '../../src/store/tables/outbox-rows.js';
 
 const NOW = Date.UTC(2026, 10, 1, 12);
 const LEASE_MS = 150_000;

@@ -2,8 +2,8 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DATABASE_PROTOCOL_SUFFIX } from '../../src/catalogue-options.js';
 import type { Catalogue } from '../../src/create-catalogue.js';
-import { deleteFirstAnswersDb } from '../../src/store/delete-first-answers-db.js';
-import { ANSWERS_STORE, firstAnswersName, openFirstAnswersDb } from '../../src/store/first-answers-db.js';
+import { deleteFirstAnswersDb } from '../../src/store/first-answers/delete-first-answers-db.js';
+import { ANSWERS_STORE, firstAnswersName, openFirstAnswersDb } from '../../src/store/first-answers/first-answers-db.js';
 import { catalogueWorld } from '../helpers/catalogue-world.js';
 import { until } from '../query/view-helpers.js';
 

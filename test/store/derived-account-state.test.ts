@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ResponseOf, TvSeriesSummary } from '../../src/api/index.js';
-import { ACCOUNT_LISTS } from '../../src/store/account-lists.js';
-import type { CatalogueDatabase } from '../../src/store/catalogue-database.js';
-import { foldAccountListPages } from '../../src/store/fold-mutations.js';
+import type { CatalogueDatabase } from '../../src/store/database/catalogue-database.js';
 import { readStored, readStoredWithMeta, storeRequestKey, writeResponse } from '../../src/store/index.js';
-import type { Mutation } from '../../src/store/outbox-rows.js';
+import { ACCOUNT_LISTS } from '../../src/store/optimistic/account-lists.js';
+import { foldAccountListPages } from '../../src/store/optimistic/fold-mutations.js';
 import { pageRequestKey } from '../../src/store/page-request-key.js';
-import type { WatchlistPageRow } from '../../src/store/rows.js';
+import type { Mutation } from '../../src/store/tables/outbox-rows.js';
+import type { WatchlistPageRow } from '../../src/store/tables/rows.js';
 import { freshDatabase, loadSample, ok } from './store-fixtures.js';
 
 const USER = 'account:548';

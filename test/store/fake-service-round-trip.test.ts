@@ -8,7 +8,7 @@ import {
   storeRequestKey,
   writeResponse,
 } from '../../src/store/index.js';
-import { recordTables } from '../../src/store/record-tables.js';
+import { recordTables } from '../../src/store/tables/record-tables.js';
 import { createFakeService, createVirtualClock, FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
 import { countWrites, dumpDatabase, freshDatabase } from './store-fixtures.js';
 

@@ -1,6 +1,10 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FIRST_ANSWERS_BUCKET, firstAnswersLocation, openFirstAnswersDb } from '../../src/store/first-answers-db.js';
+import {
+  FIRST_ANSWERS_BUCKET,
+  firstAnswersLocation,
+  openFirstAnswersDb,
+} from '../../src/store/first-answers/first-answers-db.js';
 
 afterEach(() => {
   vi.unstubAllGlobals();

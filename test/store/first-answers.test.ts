@@ -1,15 +1,20 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { createFirstAnswers, IDLE_MS, PENDING_MS, RENEW_MS } from '../../src/store/create-first-answers.js';
-import type { FirstAnswers } from '../../src/store/first-answers.js';
+import {
+  createFirstAnswers,
+  IDLE_MS,
+  PENDING_MS,
+  RENEW_MS,
+} from '../../src/store/first-answers/create-first-answers.js';
+import type { FirstAnswers } from '../../src/store/first-answers/first-answers.js';
 import {
   ANSWERS_STORE,
   type FirstAnswerRow,
   openFirstAnswersDb,
   readFirstAnswer,
   STATE_KEY,
-} from '../../src/store/first-answers-db.js';
-import type { WritersState } from '../../src/store/first-answers-state.js';
+} from '../../src/store/first-answers/first-answers-db.js';
+import type { WritersState } from '../../src/store/first-answers/first-answers-state.js';
 import { refusePuts, wrapTransactions } from '../support/wrap-transactions.js';
 
 const DB = 'catalogue-test';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readStored, writeResponse } from '../../src/store/index.js';
-import { isCompleteRow, recordTables } from '../../src/store/record-tables.js';
+import { isCompleteRow, recordTables } from '../../src/store/tables/record-tables.js';
 import { countReads, freshDatabase, loadSample, ok } from './store-fixtures.js';
 
 const at = { expiresAt: 3_600_000, now: 0 };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { CatalogueDatabase } from '../../src/store/catalogue-database.js';
-import type { Mutation, OutboxClaim, OutboxError, OutboxRow } from '../../src/store/outbox-rows.js';
-import { enqueueMutation, failMutation, isUnsettled } from '../../src/store/outbox-store.js';
-import type { TvAccountStateRow, WatchlistPageRow } from '../../src/store/rows.js';
+import type { CatalogueDatabase } from '../../src/store/database/catalogue-database.js';
+import { enqueueMutation, failMutation, isUnsettled } from '../../src/store/outbox/outbox-store.js';
+import type { Mutation, OutboxClaim, OutboxError, OutboxRow } from '../../src/store/tables/outbox-rows.js';
+import type { TvAccountStateRow, WatchlistPageRow } from '../../src/store/tables/rows.js';
 import { freshDatabase } from './store-fixtures.js';
 
 const USER = 'account:548';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { endpoints, type ResponseOf } from '../../src/api/index.js';
-import { PIECE_ROWS, WAVE_ROWS } from '../../src/store/apply-record-writes.js';
 import type { CatalogueDatabase } from '../../src/store/index.js';
 import { readStored, writeResponse } from '../../src/store/index.js';
+import { PIECE_ROWS, WAVE_ROWS } from '../../src/store/records/apply-record-writes.js';
 import { createFakeService, FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
 import { freshDatabase, loadSample, ok } from './store-fixtures.js';
 

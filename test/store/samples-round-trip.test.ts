@@ -7,7 +7,7 @@ import {
   storeMappings,
   writeResponse,
 } from '../../src/store/index.js';
-import { recordTables } from '../../src/store/record-tables.js';
+import { recordTables } from '../../src/store/tables/record-tables.js';
 import { freshDatabase, loadSampleJson, ok } from './store-fixtures.js';
 
 interface Case {

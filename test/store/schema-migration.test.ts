@@ -10,7 +10,7 @@ import {
   syncMetaOfOperations,
   writeResponse,
 } from '../../src/store/index.js';
-import { failMutation } from '../../src/store/outbox-store.js';
+import { failMutation } from '../../src/store/outbox/outbox-store.js';
 import { version1Stores } from '../../src/store/schema/version-1.js';
 import { userScopeOfRequestKey, version2Stores } from '../../src/store/schema/version-2.js';
 import { version3Stores } from '../../src/store/schema/version-3.js';

@@ -1,9 +1,8 @@
 import { Dexie } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { CURRENT_SCHEMA_VERSION, openCatalogueDatabase } from '../../src/store/catalogue-database.js';
-import { groupOfRow, groupsOf, refOf } from '../../src/store/optimistic-state.js';
-import type { BaseKey, BaseTable, Mutation } from '../../src/store/outbox-rows.js';
+import { CURRENT_SCHEMA_VERSION, openCatalogueDatabase } from '../../src/store/database/catalogue-database.js';
+import { groupOfRow, groupsOf, refOf } from '../../src/store/optimistic/optimistic-state.js';
 import { version1Stores } from '../../src/store/schema/version-1.js';
 import { version2Stores } from '../../src/store/schema/version-2.js';
 import { version3Stores } from '../../src/store/schema/version-3.js';
@@ -12,6 +11,7 @@ import { version5Stores } from '../../src/store/schema/version-5.js';
 import { version6Stores } from '../../src/store/schema/version-6.js';
 import { version7Stores } from '../../src/store/schema/version-7.js';
 import { listKeyOf } from '../../src/store/store-keys.js';
+import type { BaseKey, BaseTable, Mutation } from '../../src/store/tables/outbox-rows.js';
 
 /**
  * Version 8's upgrade carries frozen copies of the outbox code it needs (`schema/version-8.ts`), so that a change to

@@ -8,7 +8,7 @@ import {
   type WriteResult,
   writeResponse,
 } from '../../src/store/index.js';
-import { MAX_WRITES_PER_TRANSACTION } from '../../src/store/write-batches.js';
+import { MAX_WRITES_PER_TRANSACTION } from '../../src/store/write/write-batches.js';
 import { createFakeService, FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
 import { wrapTransactions } from '../support/wrap-transactions.js';
 import { dumpDatabase, ok } from './store-fixtures.js';

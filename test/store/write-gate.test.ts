@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { databaseOf } from '../../src/create-catalogue.js';
-import { ANSWER_TABLES } from '../../src/store/answer-tables.js';
-import type { CatalogueDatabase } from '../../src/store/catalogue-database.js';
-import { openFirstAnswersDb, readFirstAnswer } from '../../src/store/first-answers-db.js';
+import type { CatalogueDatabase } from '../../src/store/database/catalogue-database.js';
+import { ANSWER_TABLES } from '../../src/store/first-answers/answer-tables.js';
+import { openFirstAnswersDb, readFirstAnswer } from '../../src/store/first-answers/first-answers-db.js';
+import type { StoredOperation } from '../../src/store/mappings/store-mappings.js';
 import { tableOfRef } from '../../src/store/read-ref.js';
-import { readStoredWithMeta } from '../../src/store/read-stored.js';
-import type { StoredOperation } from '../../src/store/store-mappings.js';
-import { writeThrough } from '../../src/store/write-gate.js';
-import { WritePlan } from '../../src/store/write-plan.js';
-import { writeResponse } from '../../src/store/write-response.js';
+import { readStoredWithMeta } from '../../src/store/records/read-stored.js';
+import { writeResponse } from '../../src/store/records/write-response.js';
+import { writeThrough } from '../../src/store/write/write-gate.js';
+import { WritePlan } from '../../src/store/write/write-plan.js';
 import { prepareCall } from '../../src/sync/prepare-call.js';
 import { closedAfterEach } from '../helpers/closed-after-each.js';
 

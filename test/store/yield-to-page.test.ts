@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { yieldToPage } from '../../src/store/yield-to-page.js';
+import { yieldToPage } from '../../src/store/write/yield-to-page.js';
 
 describe('yieldToPage', () => {
   it('resumes in a later task: work queued before it runs first, which a microtask never lets happen', async () => {

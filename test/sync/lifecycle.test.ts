@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DATABASE_PROTOCOL_SUFFIX } from '../../src/catalogue-options.js';
 import { databaseOf } from '../../src/create-catalogue.js';
 import { isClosedError } from '../../src/errors/index.js';
-import { DATA_KINDS } from '../../src/store/data-kinds.js';
+import { DATA_KINDS } from '../../src/store/tables/data-kinds.js';
 import { closedAfterEach } from '../helpers/closed-after-each.js';
 import { record, until } from '../query/view-helpers.js';
 

@@ -9,7 +9,7 @@ afterEach(async () => {
 });
 
 /** Every row of every table, as JSON per table. */
-async function tablesText(db: import('../../src/store/catalogue-database.js').CatalogueDatabase) {
+async function tablesText(db: import('../../src/store/database/catalogue-database.js').CatalogueDatabase) {
   const out: Record<string, string> = {};
   for (const table of db.tables) out[table.name] = JSON.stringify(await table.toArray());
   return out;

@@ -2,7 +2,7 @@ import { IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DATABASE_PROTOCOL_SUFFIX } from '../../src/catalogue-options.js';
 import { databaseOf } from '../../src/create-catalogue.js';
-import { openCatalogueDatabase } from '../../src/store/catalogue-database.js';
+import { openCatalogueDatabase } from '../../src/store/database/catalogue-database.js';
 import type { MutationSentEvent } from '../../src/sync/catalogue-events.js';
 import { createInProcessLocks } from '../../src/sync/in-process-locks.js';
 import { createVirtualClock } from '../../src/testing/index.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { WriteResult } from '../../src/store/write-response.js';
+import type { WriteResult } from '../../src/store/records/write-response.js';
 import { ANNOUNCE_AHEAD, type ListPager, pullListPages } from '../../src/sync/pull-list-pages.js';
 
 // More than two slices of `willPull`, so announcing is seen slice by slice.

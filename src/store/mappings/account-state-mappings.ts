@@ -1,6 +1,6 @@
 import type { ResponseOf } from '../../api/index.js';
-import type { EpisodeAccountStateRow, TvAccountStateRow } from '../rows.js';
-import type { MappingContext, ResourceMapping } from '../store-mapping.js';
+import type { EpisodeAccountStateRow, TvAccountStateRow } from '../tables/rows.js';
+import type { MappingContext, ResourceMapping } from './store-mapping.js';
 
 /** The user scope of a user-scoped call; the writer and reader check it is there before a mapping runs. */
 function scopeOf(context: MappingContext<'tvAccountStates' | 'episodeAccountStates'>): string {

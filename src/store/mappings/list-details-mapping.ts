@@ -1,6 +1,6 @@
 import type { ResponseOf } from '../../api/index.js';
-import type { ListRow } from '../outbox-rows.js';
-import type { ResourceMapping } from '../store-mapping.js';
+import type { ListRow } from '../tables/outbox-rows.js';
+import type { ResourceMapping } from './store-mapping.js';
 
 /**
  * A list's details, stored whole under the requested `list_id` (the service may answer `id` as a string). The

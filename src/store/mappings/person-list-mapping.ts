@@ -1,6 +1,6 @@
 import type { KnownForItem, OperationName, PersonSummary, ResponseOf } from '../../api/index.js';
-import type { KnownForRef, PersonRow } from '../rows.js';
-import type { ListMapping, ReadContext, RecordWrite } from '../store-mapping.js';
+import type { KnownForRef, PersonRow } from '../tables/rows.js';
+import type { ListMapping, ReadContext, RecordWrite } from './store-mapping.js';
 
 /** The operations that answer a page of people with their `known_for` works (popular people, the person search). */
 export type PersonListOperation = 'popularPeople' | 'searchPeople';

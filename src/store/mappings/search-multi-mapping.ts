@@ -1,6 +1,6 @@
 import type { SearchMultiItem } from '../../api/index.js';
-import type { ListMapping } from '../store-mapping.js';
 import { personRecordWrites, personRows, readPeople } from './person-list-mapping.js';
+import type { ListMapping } from './store-mapping.js';
 
 type MediaType = SearchMultiItem['media_type'];
 

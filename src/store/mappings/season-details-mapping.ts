@@ -1,6 +1,6 @@
 import type { ResponseOf } from '../../api/index.js';
-import type { SeasonRow } from '../rows.js';
-import type { ResourceMapping } from '../store-mapping.js';
+import type { SeasonRow } from '../tables/rows.js';
+import type { ResourceMapping } from './store-mapping.js';
 
 /**
  * Season details: the episodes go to `episodes` (complete rows, merged with what tagged images brought), the

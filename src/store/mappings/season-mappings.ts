@@ -1,7 +1,7 @@
 import type { ResponseOf } from '../../api/index.js';
-import type { SeasonRow } from '../rows.js';
-import type { ResourceMapping } from '../store-mapping.js';
-import { variantOf } from '../variant-of.js';
+import type { SeasonRow } from '../tables/rows.js';
+import type { ResourceMapping } from './store-mapping.js';
+import { variantOf } from './variant-of.js';
 
 const PATH_PARAMS = ['series_id', 'season_number'] as const;
 

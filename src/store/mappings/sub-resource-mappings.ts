@@ -1,6 +1,6 @@
 import type { ResponseOf } from '../../api/index.js';
-import type { ConfigurationRow, EpisodeChangesRow } from '../rows.js';
-import type { ResourceMapping } from '../store-mapping.js';
+import type { ConfigurationRow, EpisodeChangesRow } from '../tables/rows.js';
+import type { ResourceMapping } from './store-mapping.js';
 
 /**
  * Sub-resources stored whole, one row per owner: the response is the complete record, so a newer one

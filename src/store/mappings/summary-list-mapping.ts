@@ -1,5 +1,5 @@
 import type { OperationName } from '../../api/index.js';
-import type { ListMapping } from '../store-mapping.js';
+import type { ListMapping } from './store-mapping.js';
 
 interface SummaryItem {
   id: number;

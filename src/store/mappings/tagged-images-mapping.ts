@@ -1,7 +1,7 @@
 import type { ResponseOf } from '../../api/index.js';
-import type { RecordTableName } from '../record-tables.js';
-import type { TaggedImageRow } from '../rows.js';
-import type { ListMapping } from '../store-mapping.js';
+import type { RecordTableName } from '../tables/record-tables.js';
+import type { TaggedImageRow } from '../tables/rows.js';
+import type { ListMapping } from './store-mapping.js';
 
 /** Where the media of each tagged-image kind live. */
 const mediaTable = { movie: 'movies', episode: 'episodes', tv: 'tvSeries' } as const satisfies Record<

@@ -1,8 +1,8 @@
 import type { EpisodeChanges } from '../../api/schemas/episode-changes.js';
-import type { CatalogueDatabase } from '../../store/catalogue-database.js';
-import { CURSOR_OVERLAP_MS, pruneApplied } from '../../store/episode-cursors.js';
-import type { EpisodeRow } from '../../store/rows.js';
-import { WritePlan } from '../../store/write-plan.js';
+import type { CatalogueDatabase } from '../../store/database/catalogue-database.js';
+import { CURSOR_OVERLAP_MS, pruneApplied } from '../../store/records/episode-cursors.js';
+import type { EpisodeRow } from '../../store/tables/rows.js';
+import { WritePlan } from '../../store/write/write-plan.js';
 import { dependentMetas, type EpisodePlace, markStale, placeOf } from './episode-dependents.js';
 import { isForeign, itemsInTimeOrder, patchEpisode, sameRow } from './episode-patch.js';
 import type { FeedStore } from './feed-store.js';

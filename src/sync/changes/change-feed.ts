@@ -1,10 +1,10 @@
 import type { EventEmitter } from 'eventemitter3';
 import type { Clock, Logger } from '../../env.js';
 import type { RequestQueue } from '../../queue/request-queue.js';
-import type { CatalogueDatabase } from '../../store/catalogue-database.js';
+import type { CatalogueDatabase } from '../../store/database/catalogue-database.js';
 import { readRef } from '../../store/read-ref.js';
-import type { EpisodeCursorRow } from '../../store/rows.js';
-import { WritePlan } from '../../store/write-plan.js';
+import type { EpisodeCursorRow } from '../../store/tables/rows.js';
+import { WritePlan } from '../../store/write/write-plan.js';
 import type { CatalogueEvents } from '../catalogue-events.js';
 import type { SyncEngine } from '../sync-engine.js';
 import { applyEpisodeChanges } from './apply-episode-changes.js';

@@ -1,5 +1,5 @@
 import type { Priority } from '../../queue/priority.js';
-import type { EpisodeCursorRow, EpisodeRow } from '../../store/rows.js';
+import type { EpisodeCursorRow, EpisodeRow } from '../../store/tables/rows.js';
 
 /** A tracked episode in one run: its cursor and its stored row (undefined when the row is gone). */
 export interface Candidate {

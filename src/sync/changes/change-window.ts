@@ -1,5 +1,5 @@
-import { CURSOR_OVERLAP_MS } from '../../store/episode-cursors.js';
-import type { EpisodeCursorRow } from '../../store/rows.js';
+import { CURSOR_OVERLAP_MS } from '../../store/records/episode-cursors.js';
+import type { EpisodeCursorRow } from '../../store/tables/rows.js';
 
 const DAY_MS = 86_400_000;
 

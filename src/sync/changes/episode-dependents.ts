@@ -1,6 +1,6 @@
-import type { CatalogueDatabase } from '../../store/catalogue-database.js';
-import type { EpisodeRow, SyncMetaRow } from '../../store/rows.js';
-import { syncMetaOfOperations } from '../../store/sync-meta-of-operations.js';
+import type { CatalogueDatabase } from '../../store/database/catalogue-database.js';
+import { syncMetaOfOperations } from '../../store/records/sync-meta-of-operations.js';
+import type { EpisodeRow, SyncMetaRow } from '../../store/tables/rows.js';
 import type { EpisodeDependent } from './episode-patch.js';
 import type { FeedStore } from './feed-store.js';
 

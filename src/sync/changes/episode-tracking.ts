@@ -1,5 +1,5 @@
 import { isServiceError } from '../../errors/service-error.js';
-import type { CatalogueDatabase } from '../../store/catalogue-database.js';
+import type { CatalogueDatabase } from '../../store/database/catalogue-database.js';
 import type { SyncEngine } from '../sync-engine.js';
 import type { TrackSeriesOptions } from './change-feed-options.js';
 

@@ -1,6 +1,6 @@
 import type { Clock } from '../../env.js';
-import type { CatalogueDatabase } from '../../store/catalogue-database.js';
-import type { EpisodeCursorRow } from '../../store/rows.js';
+import type { CatalogueDatabase } from '../../store/database/catalogue-database.js';
+import type { EpisodeCursorRow } from '../../store/tables/rows.js';
 import type { SyncEngine } from '../sync-engine.js';
 import type { Candidate, RunCounts, RunState } from './change-run.js';
 import { dependentMetas } from './episode-dependents.js';

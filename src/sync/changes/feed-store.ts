@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini';
 import { seasonEpisode } from '../../api/schemas/season-details.js';
 import { listKeyOf, requestedPage } from '../../store/store-keys.js';
-import { writeThrough } from '../../store/write-gate.js';
+import { writeThrough } from '../../store/write/write-gate.js';
 import type { EpisodeFields } from './episode-patch.js';
 
 /**

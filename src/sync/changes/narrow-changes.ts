@@ -1,7 +1,7 @@
 import type { EpisodeChanges } from '../../api/schemas/episode-changes.js';
 import type { Priority } from '../../queue/priority.js';
 import type { RequestQueue } from '../../queue/request-queue.js';
-import type { EpisodeCursorRow } from '../../store/rows.js';
+import type { EpisodeCursorRow } from '../../store/tables/rows.js';
 import { isoDay, startDayOf } from './change-window.js';
 import { changedSeriesSince } from './changed-series.js';
 

@@ -4,8 +4,8 @@ import { type PreparedRequest, prepareRequest } from '../../api/prepared-request
 import type { Clock, Logger } from '../../env.js';
 import { isSchemaValidationError, type SchemaValidationError } from '../../errors/schema-validation-error.js';
 import type { RequestQueue } from '../../queue/request-queue.js';
-import type { CatalogueDatabase } from '../../store/catalogue-database.js';
-import { quarantineResponse } from '../../store/quarantine-response.js';
+import type { CatalogueDatabase } from '../../store/database/catalogue-database.js';
+import { quarantineResponse } from '../../store/records/quarantine-response.js';
 import { storeRequestKey } from '../../store/store-keys.js';
 import type { CatalogueEvents } from '../catalogue-events.js';
 

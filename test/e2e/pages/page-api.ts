@@ -4,7 +4,7 @@
  * answer is plain data.
  */
 import type { OperationName } from '../../../src/api/endpoints.js';
-import type { WriteResult } from '../../../src/store/write-response.js';
+import type { WriteResult } from '../../../src/store/records/write-response.js';
 import type { SyncStatus } from '../../../src/sync/sync-status.js';
 
 /** Parameters as the service names them (the engine validates them, as for any caller). */

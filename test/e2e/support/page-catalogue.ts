@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import type { OperationName } from '../../../src/api/endpoints.js';
-import type { WriteResult } from '../../../src/store/write-response.js';
+import type { WriteResult } from '../../../src/store/records/write-response.js';
 import type { SyncStatus } from '../../../src/sync/sync-status.js';
 import type { IndexedDBDump, OpenOptions, PageParams, PullState } from '../pages/page-api.js';
 

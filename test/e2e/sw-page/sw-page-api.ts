@@ -3,7 +3,7 @@
  * catalogue per tab, on the database its worker shares; every answer is plain data.
  */
 import type { OperationName } from '../../../src/api/endpoints.js';
-import type { WriteResult } from '../../../src/store/write-response.js';
+import type { WriteResult } from '../../../src/store/records/write-response.js';
 import type { BackgroundRefreshMode, BackgroundRun, BackgroundStatus } from '../../../src/sw/index.js';
 import type { RefreshResult } from '../../../src/sync/sync-engine.js';
 

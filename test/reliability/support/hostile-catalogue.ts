@@ -1,7 +1,7 @@
 import type { OperationName } from '../../../src/api/index.js';
 import type { CatalogueOptions } from '../../../src/catalogue-options.js';
 import type { Catalogue } from '../../../src/create-catalogue.js';
-import type { MutationOperation } from '../../../src/store/outbox-rows.js';
+import type { MutationOperation } from '../../../src/store/tables/outbox-rows.js';
 import type { VirtualClock } from '../../../src/testing/index.js';
 import { exampleParams, TEST_BASE_URL, TEST_TOKEN } from '../../helpers/api-client.js';
 import { catalogueWorld } from '../../helpers/catalogue-world.js';

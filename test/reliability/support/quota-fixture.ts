@@ -1,11 +1,11 @@
 import { expect } from 'vitest';
 import type { Catalogue } from '../../../src/create-catalogue.js';
 import { databaseOf } from '../../../src/create-catalogue.js';
-import { pageTablesOf } from '../../../src/store/browse-units.js';
-import type { CatalogueDatabase } from '../../../src/store/catalogue-database.js';
-import { readStoredEntry } from '../../../src/store/read-stored.js';
-import type { KnownForRef } from '../../../src/store/rows.js';
-import { touchRead } from '../../../src/store/touch-read.js';
+import type { CatalogueDatabase } from '../../../src/store/database/catalogue-database.js';
+import { pageTablesOf } from '../../../src/store/eviction/browse-units.js';
+import { touchRead } from '../../../src/store/eviction/touch-read.js';
+import { readStoredEntry } from '../../../src/store/records/read-stored.js';
+import type { KnownForRef } from '../../../src/store/tables/rows.js';
 import type { LockManagerLike } from '../../../src/sync/background-lock.js';
 import type { EvictedEvent } from '../../../src/sync/catalogue-events.js';
 import { inProcessLocksFor } from '../../../src/sync/instance-coordination.js';

@@ -1,10 +1,10 @@
 import type { DBCore, Middleware } from 'dexie';
 import { IDBKeyRange } from 'fake-indexeddb';
 import type { OperationName } from '../../../src/api/endpoints.js';
-import { type CatalogueDatabase, openCatalogueDatabase } from '../../../src/store/catalogue-database.js';
-import { readStored } from '../../../src/store/read-stored.js';
+import { type CatalogueDatabase, openCatalogueDatabase } from '../../../src/store/database/catalogue-database.js';
+import { isStoredOperation, mappingOf } from '../../../src/store/mappings/store-mappings.js';
+import { readStored } from '../../../src/store/records/read-stored.js';
 import { listKeyOf, requestedPage } from '../../../src/store/store-keys.js';
-import { isStoredOperation, mappingOf } from '../../../src/store/store-mappings.js';
 import type { CatalogueWorld } from '../../helpers/catalogue-world.js';
 import { mutateMiddleware } from '../../helpers/mutate-middleware.js';
 

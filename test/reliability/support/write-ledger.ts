@@ -2,7 +2,7 @@ import { buildRequest } from '../../../src/api/build-request.js';
 import { endpoints } from '../../../src/api/endpoints.js';
 import { parseParams } from '../../../src/api/parse-params.js';
 import type { FetchLike } from '../../../src/env.js';
-import type { OutboxRow } from '../../../src/store/outbox-rows.js';
+import type { OutboxRow } from '../../../src/store/tables/outbox-rows.js';
 
 /** Shares of write requests that meet each fault (drawn once per request, from a seeded stream). */
 export interface WriteFaultRates {
