@@ -1,5 +1,5 @@
 import type { TimerHandle } from '../env.js';
-import type { Catalogue, OutboxSnapshot, Priority, QueueStats, SyncStatus } from '../index.js';
+import type { Catalogue, OutboxSnapshot, Priority, QueueStats, SyncStatus, ViewEntries, ViewEntry } from '../index.js';
 import type { ResolvedDevtoolsOptions } from './devtools-options.js';
 
 /** What `catalogue.storage()` answers. */
@@ -34,8 +34,31 @@ export interface StorageState {
   readonly error: string | undefined;
 }
 
+/** What a key's action does (`ViewEntries`' actions). */
+export type ViewAction = 'refetch' | 'invalidate' | 'remove';
+
+/** The last action asked from the Views pane, and how it went. */
+export interface ViewOutcome {
+  readonly action: ViewAction;
+  readonly requestKey: string;
+  /** `gone`: the key had no live entry any more when the action ran. */
+  readonly state: 'running' | 'done' | 'gone' | 'failed';
+  /** The error's name and message when it failed. */
+  readonly message: string | undefined;
+}
+
+/** The engine's live keys (`catalogue.sync.entries()`), the one selected and the last action. */
+export interface ViewsState {
+  /** Undefined until the list has arrived (with the catalogue's core). */
+  readonly entries: readonly ViewEntry[] | undefined;
+  readonly selected: string | undefined;
+  /** Why there is no list (a catalogue in memory, or closed). */
+  readonly error: string | undefined;
+  readonly outcome: ViewOutcome | undefined;
+}
+
 /** The panel's parts: each is drawn again only when its own data changed. */
-export type DevtoolsPart = 'queue' | 'inFlight' | 'outbox' | 'quarantine' | 'storage' | 'errors';
+export type DevtoolsPart = 'queue' | 'inFlight' | 'views' | 'outbox' | 'quarantine' | 'storage' | 'errors';
 
 /** What the panel shows, replaced (never mutated) on every change. */
 export interface DevtoolsState {
@@ -52,6 +75,7 @@ export interface DevtoolsState {
   /** Quarantined responses seen since the panel was mounted, by operation. */
   readonly quarantinedByOperation: Readonly<Record<string, number>>;
   readonly storage: StorageState;
+  readonly views: ViewsState;
   /** Newest first. */
   readonly errors: readonly DevtoolsProblem[];
 }
@@ -69,6 +93,7 @@ export class DevtoolsModel {
   #storageTimer: TimerHandle | undefined;
   #storageStale = true;
   #storageRead: Promise<void> | undefined;
+  #viewEntries: ViewEntries | undefined;
   #active = false;
   #disposed = false;
 
@@ -88,6 +113,7 @@ export class DevtoolsModel {
       outbox: catalogue.outbox.getSnapshot(),
       quarantinedByOperation: {},
       storage: { figures: undefined, at: undefined, loading: false, error: undefined },
+      views: { entries: undefined, selected: undefined, error: undefined, outcome: undefined },
       errors: [],
     };
     this.#listen();
@@ -115,6 +141,26 @@ export class DevtoolsModel {
     return this.#storageRead;
   }
 
+  /** Selects a key of the Views pane (its data and actions are shown), or none. */
+  selectView(requestKey: string | undefined): void {
+    if (requestKey === this.#state.views.selected) return;
+    this.#updateViews({ selected: requestKey });
+  }
+
+  /** Runs an action on a key; its outcome is shown beside the key. Never rejects. */
+  async actOnView(action: ViewAction, requestKey: string): Promise<void> {
+    const entries = this.#viewEntries;
+    if (this.#disposed || !entries) return;
+    const outcome = (state: ViewOutcome['state'], message?: string) =>
+      this.#updateViews({ outcome: { action, requestKey, state, message } });
+    outcome('running');
+    try {
+      outcome((await entries[action](requestKey)) ? 'done' : 'gone');
+    } catch (error) {
+      outcome('failed', describe(error));
+    }
+  }
+
   clearErrors(): void {
     this.#update({ errors: [] }, 'errors');
   }
@@ -137,8 +183,7 @@ export class DevtoolsModel {
       this.#update({ storage }, 'storage', 'quarantine');
     } catch (error) {
       if (this.#disposed) return;
-      const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-      this.#update({ storage: { ...this.#state.storage, loading: false, error: message } }, 'storage');
+      this.#update({ storage: { ...this.#state.storage, loading: false, error: describe(error) } }, 'storage');
     }
   }
 
@@ -162,6 +207,26 @@ export class DevtoolsModel {
     if (this.#disposed) return;
     this.#state = { ...this.#state, ...patch };
     this.#changed(new Set(parts));
+  }
+
+  #updateViews(patch: Partial<ViewsState>): void {
+    this.#update({ views: { ...this.#state.views, ...patch } }, 'views');
+  }
+
+  /** Follows the engine's live keys once the catalogue's core is there (it has none in memory). */
+  #followViews(): void {
+    this.#catalogue.sync.entries().then(
+      (entries) => {
+        if (this.#disposed) return;
+        this.#viewEntries = entries;
+        const show = () => this.#updateViews({ entries: entries.getSnapshot() });
+        this.#stops.push(entries.subscribe(show));
+        show();
+      },
+      (error: unknown) => {
+        if (!this.#disposed) this.#updateViews({ error: describe(error) });
+      },
+    );
   }
 
   #problem(problem: DevtoolsProblem): void {
@@ -230,5 +295,11 @@ export class DevtoolsModel {
     );
     const outbox = catalogue.outbox;
     on.push(outbox.subscribe(() => this.#update({ outbox: outbox.getSnapshot() }, 'outbox')));
+    this.#followViews();
   }
+}
+
+/** An error as the panel writes it: its name and message (the library's messages are credential-free). */
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
