@@ -1,6 +1,8 @@
 import type { TimerHandle } from '../env.js';
-import type { Catalogue, OutboxSnapshot, Priority, QueueStats, SyncStatus, ViewEntries, ViewEntry } from '../index.js';
+import type { Catalogue, OutboxSnapshot, Priority, QueueStats, SyncStatus } from '../index.js';
 import type { ResolvedDevtoolsOptions } from './devtools-options.js';
+import { describeError } from './format.js';
+import { type ViewAction, ViewsModel, type ViewsState } from './views-model.js';
 
 /** What `catalogue.storage()` answers. */
 export type StorageFigures = Awaited<ReturnType<Catalogue['storage']>>;
@@ -32,29 +34,6 @@ export interface StorageState {
   readonly loading: boolean;
   /** Why the last read failed (a closed catalogue, for one). */
   readonly error: string | undefined;
-}
-
-/** What a key's action does (`ViewEntries`' actions). */
-export type ViewAction = 'refetch' | 'invalidate' | 'remove';
-
-/** The last action asked from the Views pane, and how it went. */
-export interface ViewOutcome {
-  readonly action: ViewAction;
-  readonly requestKey: string;
-  /** `gone`: the key had no live entry any more when the action ran. */
-  readonly state: 'running' | 'done' | 'gone' | 'failed';
-  /** The error's name and message when it failed. */
-  readonly message: string | undefined;
-}
-
-/** The engine's live keys (`catalogue.sync.entries()`), the one selected and the last action. */
-export interface ViewsState {
-  /** Undefined until the list has arrived (with the catalogue's core). */
-  readonly entries: readonly ViewEntry[] | undefined;
-  readonly selected: string | undefined;
-  /** Why there is no list (a catalogue in memory, or closed). */
-  readonly error: string | undefined;
-  readonly outcome: ViewOutcome | undefined;
 }
 
 /** The panel's parts: each is drawn again only when its own data changed. */
@@ -93,7 +72,7 @@ export class DevtoolsModel {
   #storageTimer: TimerHandle | undefined;
   #storageStale = true;
   #storageRead: Promise<void> | undefined;
-  #viewEntries: ViewEntries | undefined;
+  #views: ViewsModel | undefined;
   #active = false;
   #disposed = false;
 
@@ -113,7 +92,7 @@ export class DevtoolsModel {
       outbox: catalogue.outbox.getSnapshot(),
       quarantinedByOperation: {},
       storage: { figures: undefined, at: undefined, loading: false, error: undefined },
-      views: { entries: undefined, selected: undefined, error: undefined, outcome: undefined },
+      views: ViewsModel.initial,
       errors: [],
     };
     this.#listen();
@@ -143,22 +122,12 @@ export class DevtoolsModel {
 
   /** Selects a key of the Views pane (its data and actions are shown), or none. */
   selectView(requestKey: string | undefined): void {
-    if (requestKey === this.#state.views.selected) return;
-    this.#updateViews({ selected: requestKey });
+    this.#views?.select(requestKey);
   }
 
   /** Runs an action on a key; its outcome is shown beside the key. Never rejects. */
-  async actOnView(action: ViewAction, requestKey: string): Promise<void> {
-    const entries = this.#viewEntries;
-    if (this.#disposed || !entries) return;
-    const outcome = (state: ViewOutcome['state'], message?: string) =>
-      this.#updateViews({ outcome: { action, requestKey, state, message } });
-    outcome('running');
-    try {
-      outcome((await entries[action](requestKey)) ? 'done' : 'gone');
-    } catch (error) {
-      outcome('failed', describe(error));
-    }
+  actOnView(action: ViewAction, requestKey: string): Promise<void> {
+    return this.#views?.act(action, requestKey) ?? Promise.resolve();
   }
 
   clearErrors(): void {
@@ -170,6 +139,7 @@ export class DevtoolsModel {
     if (this.#disposed) return;
     this.#disposed = true;
     this.#cancelStorageTimer();
+    this.#views?.dispose();
     for (const stop of this.#stops.splice(0)) stop();
   }
 
@@ -183,7 +153,7 @@ export class DevtoolsModel {
       this.#update({ storage }, 'storage', 'quarantine');
     } catch (error) {
       if (this.#disposed) return;
-      this.#update({ storage: { ...this.#state.storage, loading: false, error: describe(error) } }, 'storage');
+      this.#update({ storage: { ...this.#state.storage, loading: false, error: describeError(error) } }, 'storage');
     }
   }
 
@@ -207,26 +177,6 @@ export class DevtoolsModel {
     if (this.#disposed) return;
     this.#state = { ...this.#state, ...patch };
     this.#changed(new Set(parts));
-  }
-
-  #updateViews(patch: Partial<ViewsState>): void {
-    this.#update({ views: { ...this.#state.views, ...patch } }, 'views');
-  }
-
-  /** Follows the engine's live keys once the catalogue's core is there (it has none in memory). */
-  #followViews(): void {
-    this.#catalogue.sync.entries().then(
-      (entries) => {
-        if (this.#disposed) return;
-        this.#viewEntries = entries;
-        const show = () => this.#updateViews({ entries: entries.getSnapshot() });
-        this.#stops.push(entries.subscribe(show));
-        show();
-      },
-      (error: unknown) => {
-        if (!this.#disposed) this.#updateViews({ error: describe(error) });
-      },
-    );
   }
 
   #problem(problem: DevtoolsProblem): void {
@@ -295,11 +245,6 @@ export class DevtoolsModel {
     );
     const outbox = catalogue.outbox;
     on.push(outbox.subscribe(() => this.#update({ outbox: outbox.getSnapshot() }, 'outbox')));
-    this.#followViews();
+    this.#views = new ViewsModel(catalogue, (views: ViewsState) => this.#update({ views }, 'views'));
   }
-}
-
-/** An error as the panel writes it: its name and message (the library's messages are credential-free). */
-function describe(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }

@@ -1,6 +1,7 @@
-import type { DevtoolsPart, DevtoolsState, ViewAction } from './devtools-model.js';
+import type { DevtoolsPart, DevtoolsState } from './devtools-model.js';
 import { partDrawers } from './draw-parts.js';
 import { el, fill } from './element.js';
+import type { ViewAction } from './views-model.js';
 
 /** What the panel's buttons do. */
 export interface DevtoolsCommands {

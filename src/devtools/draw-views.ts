@@ -1,8 +1,9 @@
 import type { ViewEntry } from '../index.js';
-import type { DevtoolsState, ViewAction, ViewOutcome } from './devtools-model.js';
+import type { DevtoolsState } from './devtools-model.js';
 import { type Child, el } from './element.js';
 import { formatDuration } from './format.js';
 import { jsonTree } from './json-tree.js';
+import type { ViewAction, ViewOutcome } from './views-model.js';
 
 const ACTIONS: readonly [ViewAction, string][] = [
   ['refetch', 'Refetch'],
