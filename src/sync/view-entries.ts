@@ -1,7 +1,6 @@
 import type { Clock } from '../env.js';
 import type { CatalogueError } from '../errors/catalogue-error.js';
 import type { CatalogueDatabase } from '../store/catalogue-database.js';
-import { readRef } from '../store/read-ref.js';
 import { storeFailure } from '../store/store-failure.js';
 import type { StoredOperation } from '../store/store-mappings.js';
 import { readSyncMeta } from '../store/sync-meta.js';
@@ -188,8 +187,9 @@ export function createViewEntries({ cache, db, clock, stopError }: ViewEntriesDe
       requireKey(requestKey, 'remove');
       return act(async () => {
         const removed = cache.forget(requestKey);
-        // The first answer reads the key's freshness row first: a guard around no write deletes it, and only it.
-        await db.firstAnswers.guard([readRef(db.syncMeta.name, requestKey)], () => Promise.resolve());
+        // Every first answer reads its key's freshness row first, and only its own: a pass through the write gate
+        // naming that row (and writing nothing) has the gate's guard delete the key's first answer, and only it.
+        await writeThrough(db, WritePlan.rows(db.syncMeta.name, [requestKey]), () => db.syncMeta.get(requestKey));
         return removed;
       });
     },
