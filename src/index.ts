@@ -195,4 +195,5 @@ export type {
 export type { SyncErrorInfo, SyncState, SyncStatus } from './sync/sync-status.js';
 export type { UserCredentials } from './sync/user-scope.js';
 export type { SignedIn, SignOutOptions } from './sync/user-sessions.js';
+export type { ViewEntries, ViewEntry } from './sync/view-entries.js';
 export type { ViewSnapshot, ViewStatus } from './sync/view-snapshot.js';

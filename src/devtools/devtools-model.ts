@@ -1,6 +1,8 @@
 import type { TimerHandle } from '../env.js';
 import type { Catalogue, OutboxSnapshot, Priority, QueueStats, SyncStatus } from '../index.js';
 import type { ResolvedDevtoolsOptions } from './devtools-options.js';
+import { describeError } from './format.js';
+import { type ViewAction, ViewsModel, type ViewsState } from './views-model.js';
 
 /** What `catalogue.storage()` answers. */
 export type StorageFigures = Awaited<ReturnType<Catalogue['storage']>>;
@@ -35,7 +37,7 @@ export interface StorageState {
 }
 
 /** The panel's parts: each is drawn again only when its own data changed. */
-export type DevtoolsPart = 'queue' | 'inFlight' | 'outbox' | 'quarantine' | 'storage' | 'errors';
+export type DevtoolsPart = 'queue' | 'inFlight' | 'views' | 'outbox' | 'quarantine' | 'storage' | 'errors';
 
 /** What the panel shows, replaced (never mutated) on every change. */
 export interface DevtoolsState {
@@ -52,6 +54,7 @@ export interface DevtoolsState {
   /** Quarantined responses seen since the panel was mounted, by operation. */
   readonly quarantinedByOperation: Readonly<Record<string, number>>;
   readonly storage: StorageState;
+  readonly views: ViewsState;
   /** Newest first. */
   readonly errors: readonly DevtoolsProblem[];
 }
@@ -69,6 +72,7 @@ export class DevtoolsModel {
   #storageTimer: TimerHandle | undefined;
   #storageStale = true;
   #storageRead: Promise<void> | undefined;
+  #views: ViewsModel | undefined;
   #active = false;
   #disposed = false;
 
@@ -88,6 +92,7 @@ export class DevtoolsModel {
       outbox: catalogue.outbox.getSnapshot(),
       quarantinedByOperation: {},
       storage: { figures: undefined, at: undefined, loading: false, error: undefined },
+      views: ViewsModel.initial,
       errors: [],
     };
     this.#listen();
@@ -115,6 +120,16 @@ export class DevtoolsModel {
     return this.#storageRead;
   }
 
+  /** Selects a key of the Views pane (its data and actions are shown), or none. */
+  selectView(requestKey: string | undefined): void {
+    this.#views?.select(requestKey);
+  }
+
+  /** Runs an action on a key; its outcome is shown beside the key. Never rejects. */
+  actOnView(action: ViewAction, requestKey: string): Promise<void> {
+    return this.#views?.act(action, requestKey) ?? Promise.resolve();
+  }
+
   clearErrors(): void {
     this.#update({ errors: [] }, 'errors');
   }
@@ -124,6 +139,7 @@ export class DevtoolsModel {
     if (this.#disposed) return;
     this.#disposed = true;
     this.#cancelStorageTimer();
+    this.#views?.dispose();
     for (const stop of this.#stops.splice(0)) stop();
   }
 
@@ -137,8 +153,7 @@ export class DevtoolsModel {
       this.#update({ storage }, 'storage', 'quarantine');
     } catch (error) {
       if (this.#disposed) return;
-      const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-      this.#update({ storage: { ...this.#state.storage, loading: false, error: message } }, 'storage');
+      this.#update({ storage: { ...this.#state.storage, loading: false, error: describeError(error) } }, 'storage');
     }
   }
 
@@ -230,5 +245,6 @@ export class DevtoolsModel {
     );
     const outbox = catalogue.outbox;
     on.push(outbox.subscribe(() => this.#update({ outbox: outbox.getSnapshot() }, 'outbox')));
+    this.#views = new ViewsModel(catalogue, (views: ViewsState) => this.#update({ views }, 'views'));
   }
 }

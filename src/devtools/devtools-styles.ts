@@ -39,6 +39,19 @@ td.num, th.num { text-align: right; }
 ol.errors { list-style: none; margin: 0; padding: 0; }
 ol.errors li { padding: 2px 0; border-top: 1px solid #21262d; overflow-wrap: anywhere; }
 time { color: #8b949e; }
+button.key { border: none; background: none; padding: 0; text-align: left; color: #58a6ff; overflow-wrap: anywhere; }
+button.key[aria-pressed="true"] { color: #e6edf3; font-weight: 600; text-decoration: underline; }
+.badge { border-radius: 4px; padding: 0 4px; }
+.status-fresh { color: #3fb950; }
+.status-stale { color: #d29922; }
+.status-missing, .status-loading { color: #8b949e; }
+.selected { margin-top: 6px; padding-top: 4px; border-top: 1px solid #30363d; }
+.selected h4 { margin: 0 0 4px; font-size: 12px; overflow-wrap: anywhere; }
+.actions { display: flex; gap: 6px; margin: 4px 0; }
+ul.json { list-style: none; margin: 0; padding-left: 12px; overflow-wrap: anywhere; }
+.json-key { color: #8b949e; }
+summary { cursor: pointer; }
+summary:focus-visible { outline: 2px solid #58a6ff; }
 `;
 
 /**

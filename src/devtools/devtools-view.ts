@@ -1,12 +1,16 @@
 import type { DevtoolsPart, DevtoolsState } from './devtools-model.js';
 import { partDrawers } from './draw-parts.js';
 import { el, fill } from './element.js';
+import type { ViewAction } from './views-model.js';
 
 /** What the panel's buttons do. */
 export interface DevtoolsCommands {
   toggle(): void;
   refreshStorage(): void;
   clearErrors(): void;
+  /** Selects a live key (undefined: none). */
+  selectView(requestKey: string | undefined): void;
+  actOnView(action: ViewAction, requestKey: string): void;
 }
 
 export interface DevtoolsView {
@@ -19,7 +23,17 @@ export interface DevtoolsView {
   dispose(): void;
 }
 
-export const ALL_PARTS: readonly DevtoolsPart[] = ['queue', 'inFlight', 'outbox', 'quarantine', 'storage', 'errors'];
+export const ALL_PARTS: readonly DevtoolsPart[] = [
+  'queue',
+  'inFlight',
+  'views',
+  'outbox',
+  'quarantine',
+  'storage',
+  'errors',
+];
+
+const ACTIONS: ReadonlySet<string> = new Set<ViewAction>(['refetch', 'invalidate', 'remove']);
 
 /**
  * The panel's DOM: a labelled region whose heading holds the expand/collapse button, and one section per part. The
@@ -37,6 +51,7 @@ export function createDevtoolsView(doc: Document, commands: DevtoolsCommands): D
   const content: Record<DevtoolsPart, HTMLElement> = {
     queue: el(doc, 'div', { 'data-part': 'queue' }),
     inFlight: el(doc, 'div', { 'data-part': 'in-flight' }),
+    views: el(doc, 'div', { 'data-part': 'views' }),
     outbox: el(doc, 'div', { 'data-part': 'outbox' }),
     quarantine: el(doc, 'div', { 'data-part': 'quarantine' }),
     storage: el(doc, 'div', { 'data-part': 'storage' }),
@@ -59,6 +74,7 @@ export function createDevtoolsView(doc: Document, commands: DevtoolsCommands): D
     { class: 'body', id: 'csd-body' },
     part('queue', 'Queue and rate', content.queue),
     part('in-flight', 'In flight', content.inFlight),
+    part('views', 'Views', content.views),
     part('outbox', 'Outbox', content.outbox),
     part('quarantine', 'Quarantine', content.quarantine),
     part(
@@ -82,12 +98,38 @@ export function createDevtoolsView(doc: Document, commands: DevtoolsCommands): D
     body,
   );
 
+  // The Views pane's buttons are drawn again with the list: one listener on the pane serves them all.
+  let selected: string | undefined;
+  const onViewsClick = (event: Event) => {
+    const target = event.target as Element | null;
+    const pressed = target?.closest?.('button[data-key]');
+    const key = pressed?.getAttribute('data-key');
+    if (!pressed || key === null || key === undefined) return;
+    const action = pressed.getAttribute('data-action');
+    if (action !== null && ACTIONS.has(action)) commands.actOnView(action as ViewAction, key);
+    else commands.selectView(key === selected ? undefined : key);
+  };
+  content.views.addEventListener('click', onViewsClick);
+  stops.push(() => content.views.removeEventListener('click', onViewsClick));
+
   const draw = partDrawers(doc);
 
   return {
     root,
     render(state, parts, now) {
-      for (const name of parts) fill(content[name], draw[name](state, now));
+      selected = state.views.selected;
+      for (const name of parts) {
+        const container = content[name];
+        // Drawn again under the keyboard (a list that changes every second): focus goes back to the same button.
+        const active = (container.getRootNode() as Document | ShadowRoot).activeElement ?? null;
+        const focus = active && container.contains(active) ? active.getAttribute('data-focus') : null;
+        fill(container, draw[name](state, now));
+        if (focus === null) continue;
+        const again = [...container.querySelectorAll<HTMLElement>('[data-focus]')].find(
+          (element) => element.getAttribute('data-focus') === focus,
+        );
+        again?.focus();
+      }
     },
     setOpen(open) {
       body.hidden = !open;

@@ -1,4 +1,5 @@
 import type { DevtoolsPart, DevtoolsState } from './devtools-model.js';
+import { viewsDrawer } from './draw-views.js';
 import { type Child, el } from './element.js';
 import { formatBytes, formatClockTime, formatDuration } from './format.js';
 
@@ -92,6 +93,8 @@ export function partDrawers(doc: Document): Record<DevtoolsPart, PartDrawer> {
               })),
             ),
           ],
+
+    views: viewsDrawer(doc),
 
     outbox: ({ outbox }) => {
       if (outbox.status === 'loading') return [note('Reading the outbox…')];

@@ -25,3 +25,8 @@ export function formatDuration(ms: number): string {
 export function formatClockTime(at: number): string {
   return new Date(at).toISOString().slice(11, 19);
 }
+
+/** An error as the panel writes it: its name and message (the library's messages are credential-free). */
+export function describeError(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}

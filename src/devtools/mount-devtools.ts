@@ -23,7 +23,8 @@ const HOST_TAG = 'catalogue-sync-devtools';
 const AGE_TICK_MS = 1_000;
 
 /**
- * Mounts the developer panel of a catalogue: queue depth and rate, requests in flight, the outbox and its rows,
+ * Mounts the developer panel of a catalogue: queue depth and rate, requests in flight, the live keys of views
+ * (status, freshness, observers, data; refetch, invalidate, remove), the outbox and its rows,
  * quarantine, storage by kind and the last errors, all live. Plain DOM in a shadow root, styled by a constructed
  * stylesheet (a strict CSP allows it); it shows only what events and views carry, which is credential-free.
  *
@@ -66,12 +67,20 @@ export function mountDevtools(catalogue: Catalogue, options?: DevtoolsOptions): 
     drawScheduled = true;
     queueMicrotask(draw);
   };
-  /** Ages grow without events: redraw them each second while a request is shown in flight. */
+  /** The parts whose ages grow without events: requests in flight, live keys. */
+  const aging = (): Set<DevtoolsPart> => {
+    const { inFlight, views } = model.state;
+    const parts = new Set<DevtoolsPart>();
+    if (inFlight.length > 0) parts.add('inFlight');
+    if ((views.entries?.length ?? 0) > 0) parts.add('views');
+    return parts;
+  };
+  /** Redraws those ages each second while any is shown. */
   const scheduleAgeTick = () => {
-    if (ageTimer !== undefined || !open || model.state.inFlight.length === 0) return;
+    if (ageTimer !== undefined || !open || aging().size === 0) return;
     ageTimer = clock.setTimeout(() => {
       ageTimer = undefined;
-      changed(new Set(['inFlight']));
+      changed(aging());
     }, AGE_TICK_MS);
   };
   const stopAgeTick = () => {
@@ -97,6 +106,8 @@ export function mountDevtools(catalogue: Catalogue, options?: DevtoolsOptions): 
     toggle: () => setOpen(!open),
     refreshStorage: () => void model.refreshStorage(),
     clearErrors: () => model.clearErrors(),
+    selectView: (requestKey) => model.selectView(requestKey),
+    actOnView: (action, requestKey) => void model.actOnView(action, requestKey),
   });
   shadow.append(view.root);
   resolved.target.append(host);

@@ -40,6 +40,7 @@ export function waitingCalls(withCore: WithCore) {
       freshness: 1,
       refresh: 1,
       refreshChanges: 1,
+      entries: 1,
     }),
     track: waiting<EpisodeTracking>(withCore, 'track', { episode: 1, series: 1 }),
     auth: waiting<CatalogueAuth>(withCore, 'auth', {

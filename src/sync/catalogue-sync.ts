@@ -17,6 +17,7 @@ import type {
   RefreshResult,
   SyncEngine,
 } from './sync-engine.js';
+import type { ViewEntries } from './view-entries.js';
 
 /** `catalogue.sync`: pulls on demand, and the background refresh. */
 export interface CatalogueSync extends ChangeFeedSync {
@@ -40,6 +41,12 @@ export interface CatalogueSync extends ChangeFeedSync {
    * revalidated, most recently read first, within a request budget.
    */
   refresh(options?: RefreshOptions): Promise<RefreshResult>;
+  /**
+   * The live keys (what views observe, and keys kept a moment after their last view left) with their status,
+   * freshness, observers and data, and actions per key (refetch, invalidate, remove): for tools such as the
+   * devtools' Views pane. Resolves once the catalogue's core is there.
+   */
+  entries(): Promise<ViewEntries>;
 }
 
 export interface CatalogueSyncDeps {
@@ -72,5 +79,6 @@ export function createCatalogueSync({
       return refreshWithChanges(engine, await changes('sync.refresh'), options);
     },
     refreshChanges: async (options) => (await changes('sync.refreshChanges')).refreshChanges(options),
+    entries: async () => engine.viewEntries(),
   });
 }

@@ -1,7 +1,9 @@
 import type { StoredOperation } from '../store/mappings/store-mappings.js';
 import { FirstAnswerKeeper } from './first-answer-keeper.js';
-import { KeyEntry, type KeyEntryDeps } from './key-entry.js';
+import type { KeyEntry, KeyEntryDeps } from './key-entry.js';
 import type { PreparedCall } from './prepare-call.js';
+import { Subscribable } from './subscribable.js';
+import { TrackedKeyEntry } from './tracked-key-entry.js';
 
 /**
  * How long a key outlives the last view listening to it (ms): its fetch goes on, its answer or error stays, and a
@@ -15,7 +17,9 @@ export const VIEW_GRACE_MS = 5_000;
  * when nothing observes it and nothing is in flight; the next use starts a new one from the store.
  */
 export class EntryCache {
-  readonly #entries = new Map<string, KeyEntry<StoredOperation>>();
+  readonly #entries = new Map<string, TrackedKeyEntry<StoredOperation>>();
+  /** Tools watching the entries (`view-entries.ts`): told when one comes, goes or changes. */
+  readonly #changes = new Subscribable();
   readonly #deps: Omit<KeyEntryDeps, 'onIdle'>;
   readonly #keeper: FirstAnswerKeeper;
   readonly #stopInvalidated: () => void;
@@ -46,16 +50,20 @@ export class EntryCache {
   entryFor<O extends StoredOperation>(call: PreparedCall<O>): KeyEntry<O> {
     const existing = this.#entries.get(call.requestKey);
     if (existing) return existing as unknown as KeyEntry<O>;
-    const entry = new KeyEntry<O>(
+    const entry = new TrackedKeyEntry<O>(
       {
         ...this.#deps,
         onIdle: (idle) => {
-          if (this.#entries.get(idle.requestKey) === idle) this.#entries.delete(idle.requestKey);
+          if (this.#entries.get(idle.requestKey) !== idle) return;
+          this.#entries.delete(idle.requestKey);
+          this.#changes.notify();
         },
       },
       call,
+      this.#changes.notify,
     );
-    this.#entries.set(call.requestKey, entry as unknown as KeyEntry<StoredOperation>);
+    this.#entries.set(call.requestKey, entry as unknown as TrackedKeyEntry<StoredOperation>);
+    this.#changes.notify();
     return entry;
   }
 
@@ -68,12 +76,36 @@ export class EntryCache {
     for (const [key, entry] of this.#entries) if (entry.inFlight) yield key;
   }
 
-  /** How many keys have an entry (tests and diagnostics). */
+  /** The live entries, oldest first (tools). */
+  entries(): IterableIterator<TrackedKeyEntry<StoredOperation>> {
+    return this.#entries.values();
+  }
+
+  /** Listens to entries coming, going and changing (snapshot, observers); returns the unsubscribe function. */
+  onChange(listener: () => void): () => void {
+    return this.#changes.subscribe(listener);
+  }
+
+  /**
+   * Forgets `requestKey`'s entry (a tool's "remove"): its observers move to a new entry, which starts from loading
+   * and reads the store again; with none, it stops at once. False when the key has no entry.
+   */
+  forget(requestKey: string): boolean {
+    const entry = this.#entries.get(requestKey);
+    if (!entry) return false;
+    this.#entries.delete(requestKey);
+    if (entry.observerCount > 0) entry.handOver(this.entryFor(entry.call));
+    else entry.endGrace();
+    this.#changes.notify();
+    return true;
+  }
+
   /** `call`'s answer was shown outside an entry (a cold visit's early answer, now stored): keep it as a first answer. */
   shown(call: PreparedCall<StoredOperation>): void {
     this.#keeper.shown(call);
   }
 
+  /** How many keys have an entry (tests and diagnostics). */
   get size(): number {
     return this.#entries.size;
   }

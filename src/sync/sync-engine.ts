@@ -48,6 +48,7 @@ import { revalidateStale } from './revalidate-stale.js';
 import { ScopeReads } from './scope-reads.js';
 import type { SyncStatus } from './sync-status.js';
 import type { UserScope } from './user-scope.js';
+import { createViewEntries, type ViewEntries } from './view-entries.js';
 import { deepFreeze } from './view-snapshot.js';
 
 export type {
@@ -133,6 +134,20 @@ export class SyncEngine {
   /** The entry of a key, if anyone observes or fetches it. */
   peekEntry<O extends PullOperation>(requestKey: string): KeyEntry<O> | undefined {
     return this.#entries.peek<O>(requestKey);
+  }
+
+  #viewEntries: ViewEntries | undefined;
+
+  /** The live keys for tools (`catalogue.sync.entries()`): made on first ask. */
+  viewEntries(): ViewEntries {
+    const { db, options } = this.#deps;
+    this.#viewEntries ??= createViewEntries({
+      cache: this.#entries,
+      db,
+      clock: options.clock,
+      stopError: () => this.stopError,
+    });
+    return this.#viewEntries;
   }
 
   /** Writes the read marks views noted (at close; the engine's own writes do it as they go). */

@@ -94,6 +94,7 @@ describe('the devtools panel', () => {
     expect([...shadow.querySelectorAll('h3')].map((h) => h.textContent)).toEqual([
       'Queue and rate',
       'In flight',
+      'Views',
       'Outbox',
       'Quarantine',
       'Storage',
@@ -324,7 +325,8 @@ describe('the devtools panel', () => {
     };
     const devtools = mount(fixture, doc, watched, clock);
     expect(listening).toBeGreaterThanOrEqual(13);
-    expect(clickListeners).toBe(3);
+    // The three buttons, and the Views pane's one listener for the buttons it draws.
+    expect(clickListeners).toBe(4);
     // Work under way: a request in flight (its age timer) and a storage read pending after a write.
     const pull = catalogue.sync.pull('trendingTv', { time_window: 'day' });
     await settle(fixture, 500);

@@ -483,7 +483,7 @@ describe('the demo PWA', () => {
     expect(service.log.count({ operation: 'rateEpisode' })).toBe(1);
   });
 
-  it('the Developer tools button opens the panel: queue figures, storage by kind and the outbox, live', async () => {
+  it('the Developer tools button opens the panel: queue figures, storage by kind, the outbox and the views, live', async () => {
     const { service } = e2e.served;
     await openScreen('#/list', 'main .list-item');
     const sentBefore = service.log.count({ operation: 'removeListItem' });
@@ -518,6 +518,19 @@ describe('the demo PWA', () => {
     await expect.poll(async () => Number(await figure('sent'))).toBeGreaterThan(sent);
     expect(await figure('network')).toBe('online');
     expect(service.log.count({ operation: 'removeListItem' })).toBe(sentBefore + 1);
+
+    // The Views pane lists the trending screen's views; one selected shows its data and its actions, and axe
+    // finds nothing in the panel.
+    await openScreen('#/trending/day', 'main .card img');
+    const views = panel.locator('[data-part="views"]');
+    const trending = views.locator('tbody tr[data-key^="trendingTv?"]');
+    await expect.poll(() => trending.count()).toBe(1);
+    expect(await trending.locator('.badge').textContent()).toMatch(/^(fresh|stale)$/);
+    await trending.locator('button.key').click();
+    await views.locator('[data-figure="view-data"]').waitFor();
+    expect(await views.locator('.selected button').allTextContents()).toEqual(['Refetch', 'Invalidate', 'Remove']);
+    const axe = await new AxeBuilder({ page }).include('catalogue-sync-devtools').analyze();
+    expect(axe.violations.map((violation) => violation.id)).toEqual([]);
 
     // Keyboard: the panel's own button collapses it, then the page's button removes it.
     await panel.getByRole('button', { name: 'Hide' }).focus();
