@@ -207,9 +207,29 @@ async function warmUp(): Promise<void> {
   ]);
 }
 
+/**
+ * Set once the page is being left (a reload, a link): a new worker version can take over during that navigation
+ * (the page was its only client), and a reload of our own then would cancel the browser's (`ERR_ABORTED`) and
+ * load the page twice.
+ */
+let leaving = false;
+window.addEventListener('beforeunload', () => {
+  leaving = true;
+});
+// Back from the back-forward cache, the page is in use again.
+window.addEventListener('pageshow', () => {
+  leaving = false;
+});
+
 async function registerWorker(): Promise<void> {
   const registered = await worker.ready;
-  update.watch(watchWorkerUpdates(registered));
+  update.watch(
+    watchWorkerUpdates(registered, {
+      reload: () => {
+        if (!leaving) location.reload();
+      },
+    }),
+  );
   const registration = await navigator.serviceWorker.ready;
   // The worker refreshes the embedded fake's database; another service's token stays in this tab.
   if (settings.isFake) await registerBackgroundRefresh(registration, { minInterval: 3_600_000 });

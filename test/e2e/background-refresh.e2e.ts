@@ -201,12 +201,26 @@ describe('one rate budget across tabs', () => {
     const sorts = ['popularity.desc', 'vote_average.desc', 'first_air_date.desc'];
     const mark = e2e.served.service.log.entries().length;
     const started = Date.now();
-    const outcomes = await Promise.all(
-      tabs.map((tab, i) => {
-        const calls = Array.from({ length: 200 }, (_, p) => ({ sort_by: sorts[i], page: p + 1 }));
-        return tab.evaluate((c) => window.swE2E.pullAll('discoverTv', c), calls);
-      }),
-    );
+    let running = tabs.length;
+    const pulls = tabs.map((tab, i) => {
+      const calls = Array.from({ length: 200 }, (_, p) => ({ sort_by: sorts[i], page: p + 1 }));
+      return tab
+        .evaluate((c) => window.swE2E.pullAll('discoverTv', c), calls)
+        .finally(() => {
+          running -= 1;
+        });
+    });
+    // The tabs' shares of the budget while all three pull, read as the pull goes (from its second second: the
+    // members hear who is busy over a channel).
+    const shares: number[] = [];
+    while (running === tabs.length) {
+      const rates = await Promise.all(tabs.map((tab) => tab.evaluate(() => window.swE2E.currentRate())));
+      if (running === tabs.length && Date.now() - started >= 1_000) {
+        shares.push(rates.reduce((sum, rate) => sum + rate, 0));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const outcomes = await Promise.all(pulls);
     const elapsed = Date.now() - started;
     for (const outcome of outcomes) expect(outcome).toEqual({ stored: 200, failed: [] });
 
@@ -214,8 +228,14 @@ describe('one rate budget across tabs', () => {
     expect(entries.filter((e) => e.status === 429)).toEqual([]);
     expect(entries.filter((e) => e.operation === 'discoverTv' && e.status === 200)).toHaveLength(600);
     expect(busiestSecond(entries)).toBeLessThanOrEqual(LIMIT);
-    // And the budget is used, not wasted: 600 requests at 60/s take a little under 10 s.
+    // 600 requests at 60/s take a little under 10 s at least (a loaded machine only makes it longer).
     expect(elapsed).toBeGreaterThan(8_000);
-    expect(elapsed).toBeLessThan(16_000);
+    // And the budget is used, not wasted, whatever the machine's load (which only stretches the wall time): while
+    // all three pull, their shares add up to the whole budget (an idle member's part went to them).
+    expect(shares.length).toBeGreaterThan(0);
+    for (const total of shares) expect(total).toBeCloseTo(LIMIT, 5);
+    // More than three quarters of it in some second: a part kept by an idle member (the first test's worker)
+    // would cap the tabs at that.
+    expect(busiestSecond(entries)).toBeGreaterThan(LIMIT * 0.75);
   });
 });
