@@ -1,6 +1,7 @@
 /** The cards every list screen shows: a series, a movie, a person. Each is one real link (keyboard-reachable). */
 import type { MovieSummary, PersonSummary, TvSeriesSummary } from '../../src/api/schemas/index.js';
 import { h, year } from './dom.js';
+import { watchLeadingPictures } from './first-content.js';
 import type { Images } from './images.js';
 
 /** The audience's rating; a title nobody voted on has an average of 0, which is no rating at all. */
@@ -47,6 +48,21 @@ export function personCard(images: Images, person: PersonSummary): HTMLElement {
   );
 }
 
-export function grid(cards: HTMLElement[]): HTMLElement {
+/** The cards of a screen's first grid that a phone or a desktop shows above the fold. */
+const LEADING_CARDS = 4;
+
+/**
+ * A grid of cards. `leading`: the screen's first grid, whose first pictures are the screen's largest paint: they
+ * load at once and first (the rest load lazily, as they near the viewport).
+ */
+export function grid(cards: HTMLElement[], options: { leading?: boolean } = {}): HTMLElement {
+  if (options.leading) {
+    const images = cards.slice(0, LEADING_CARDS).flatMap((card) => card.querySelector('img') ?? []);
+    for (const image of images) {
+      image.loading = 'eager';
+      image.setAttribute('fetchpriority', 'high');
+    }
+    watchLeadingPictures(images);
+  }
   return h('div', { class: 'grid' }, cards);
 }

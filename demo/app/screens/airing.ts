@@ -12,7 +12,10 @@ export function airingScreen(ctx: DemoContext): Screen {
     isEmpty: (data) => data.results.length === 0,
     render: (data) => [
       h('p', { class: 'count' }, `${data.total_results.toLocaleString('en')} series air today`),
-      grid(data.results.map((series) => seriesCard(ctx.images, series))),
+      grid(
+        data.results.map((series) => seriesCard(ctx.images, series)),
+        { leading: true },
+      ),
     ],
     footer: () =>
       view.hasNextPage

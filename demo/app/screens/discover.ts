@@ -91,7 +91,10 @@ export function discoverScreen(ctx: DemoContext, initial: DiscoverFilters): Scre
           `${data.total_results.toLocaleString('en')} series`,
           data.results.length < data.total_results ? ` · showing ${data.results.length.toLocaleString('en')}` : '',
         ),
-        grid(data.results.map((series) => seriesCard(ctx.images, series))),
+        grid(
+          data.results.map((series) => seriesCard(ctx.images, series)),
+          { leading: true },
+        ),
       ],
       footer: () => {
         footer.update(view.getSnapshot());

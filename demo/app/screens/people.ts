@@ -10,7 +10,11 @@ export function peopleScreen(ctx: DemoContext): Screen {
     what: 'popular people',
     online: ctx.online,
     isEmpty: (data) => data.results.length === 0,
-    render: (data) => grid(data.results.map((person) => personCard(ctx.images, person))),
+    render: (data) =>
+      grid(
+        data.results.map((person) => personCard(ctx.images, person)),
+        { leading: true },
+      ),
     footer: () =>
       view.hasNextPage
         ? h('button', { class: 'button more', type: 'button', onclick: () => void view.fetchNextPage() }, 'Show more')

@@ -12,7 +12,11 @@ export function trendingScreen(ctx: DemoContext, window: TimeWindow): Screen {
     what: 'trending series',
     online: ctx.online,
     isEmpty: (data) => data.results.length === 0,
-    render: (data) => grid(data.results.map((series) => seriesCard(images, series))),
+    render: (data) =>
+      grid(
+        data.results.map((series) => seriesCard(images, series)),
+        { leading: true },
+      ),
   });
   const movies = viewPanel(catalogue.trendingMovies({ time_window: window }), {
     what: 'trending movies',
