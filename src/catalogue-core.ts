@@ -24,10 +24,14 @@ import { createCatalogueSync } from './sync/catalogue-sync.js';
 import { ChangeFeed } from './sync/changes/change-feed.js';
 import { ConfigurationLoader } from './sync/configuration-loader.js';
 import { EarlierDatabaseAdoption, earlierReleaseLongestSendMs } from './sync/earlier-database-adoption.js';
+import { EngineStatus } from './sync/engine-status.js';
+import { EngineUserScope } from './sync/engine-user-scope.js';
+import { EvictionLending } from './sync/eviction-lending.js';
 import { coordinateInstance } from './sync/instance-coordination.js';
 import { createMutations } from './sync/mutations.js';
 import { Outbox } from './sync/outbox.js';
 import { QuotaResume } from './sync/quota-resume.js';
+import { ReadMarks } from './sync/read-marks.js';
 import { SyncEngine } from './sync/sync-engine.js';
 import { initialSyncStatus } from './sync/sync-status.js';
 import type { UserCredentials } from './sync/user-scope.js';
@@ -92,7 +96,21 @@ export function createCore(resolved: ResolvedCatalogueOptions, early: readonly E
     onAdopted: () => outbox.drainSoon(),
   });
   const emitter = new EventEmitter<CatalogueEvents>();
-  const engine = new SyncEngine({ options: resolved, db, queue, emitter }, initialSyncStatus(connectivity.isOnline()));
+  // The engine keeps pulls, freshness and sends; the status, the user scope and the storage budget are owned
+  // beside it, so sessions, connectivity and the quota resume reach what they need without the engine.
+  const readMarks = new ReadMarks(db, resolved.logger);
+  const status = new EngineStatus(emitter, initialSyncStatus(connectivity.isOnline()));
+  const users = new EngineUserScope({ emitter, clock, readMarks });
+  const lending = new EvictionLending({
+    db,
+    emitter,
+    clock,
+    logger: resolved.logger,
+    maxBytes: resolved.maxBytes,
+    inFlightKeys: () => engine.inFlightKeys(),
+    flushReads: () => readMarks.flush(),
+  });
+  const engine = new SyncEngine({ options: resolved, db, queue, emitter, readMarks, status, users, lending });
   // Stored as soon as they answer, whether a view still shows them or not: the engine never sends them again. An
   // answer that has arrived was shown, so closing lets its write finish; one still on the wire is abandoned.
   const arrived = new Set<Promise<void>>();
@@ -113,7 +131,7 @@ export function createCore(resolved: ResolvedCatalogueOptions, early: readonly E
     const forward = (...args: unknown[]) => (emitter.emit as (e: string, ...a: unknown[]) => boolean)(event, ...args);
     return queue.on(event, forward as never);
   });
-  const unsubscribeConnectivity = connectivity.subscribe((online) => engine.transition({ type: 'online', online }));
+  const unsubscribeConnectivity = connectivity.subscribe((online) => status.transition({ type: 'online', online }));
   const views = createViews({ db, engine, clock, language: resolved.language });
   const outbox = new Outbox({
     db,
@@ -134,10 +152,11 @@ export function createCore(resolved: ResolvedCatalogueOptions, early: readonly E
     estimate: resolved.storageEstimate,
     resume: () => outbox.drainSoon(),
   });
-  const stopWatchingWrites = engine.onWritten(() => quotaResume.written());
+  const stopWatchingWrites = lending.onWritten(() => quotaResume.written());
   const sessions = new UserSessions({
     db,
     engine,
+    users,
     queue,
     outbox,
     clock,
@@ -208,7 +227,7 @@ export function createCore(resolved: ResolvedCatalogueOptions, early: readonly E
     ),
     track: changes.tracking,
     get status() {
-      return engine.status;
+      return status.current;
     },
     get queueStats() {
       return queue.stats;
@@ -248,7 +267,7 @@ export function createCore(resolved: ResolvedCatalogueOptions, early: readonly E
     account: guard(mutations.account),
     outbox: outboxView,
     get userScopeId() {
-      return engine.user?.id;
+      return users.user?.id;
     },
     user: createUserView(engine, sessions.ready),
     imageUrl: (path, kind, size, imageOptions) => imageUrl(configuration.loaded(), path, kind, size, imageOptions),
