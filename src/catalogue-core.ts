@@ -3,9 +3,9 @@ import { catalogueClient } from './catalogue-client.js';
 import { registerDatabase } from './catalogue-databases.js';
 import { earlierDatabaseName, type ResolvedCatalogueOptions } from './catalogue-options.js';
 import { closedGuard } from './closed-guard.js';
+import type { CatalogueCore, EarlyFlight } from './core-arrival.js';
 import type { CatalogueStorage } from './create-catalogue.js';
 import type { NewerReleaseError } from './errors/newer-release-error.js';
-import type { CatalogueCore, EarlyFlight } from './front-door.js';
 import { platformIndexedDB } from './platform-indexed-db.js';
 import { createViews } from './query/create-views.js';
 import { imageUrl, srcSet } from './query/image-url.js';
@@ -19,6 +19,7 @@ import { createFirstAnswers } from './store/create-first-answers.js';
 import { deleteFirstAnswersDb } from './store/delete-first-answers-db.js';
 import { firstAnswersLocation } from './store/first-answers-db.js';
 import { storageFigures } from './store/storage-figures.js';
+import { setQuotaRecovery } from './store/write-gate.js';
 import type { CatalogueEvents } from './sync/catalogue-events.js';
 import { createCatalogueSync } from './sync/catalogue-sync.js';
 import { ChangeFeed } from './sync/changes/change-feed.js';
@@ -26,7 +27,7 @@ import { ConfigurationLoader } from './sync/configuration-loader.js';
 import { EarlierDatabaseAdoption, earlierReleaseLongestSendMs } from './sync/earlier-database-adoption.js';
 import { EngineStatus } from './sync/engine-status.js';
 import { EngineUserScope } from './sync/engine-user-scope.js';
-import { EvictionLending } from './sync/eviction-lending.js';
+import { BrowseEviction } from './sync/eviction.js';
 import { coordinateInstance } from './sync/instance-coordination.js';
 import { createMutations } from './sync/mutations.js';
 import { Outbox } from './sync/outbox.js';
@@ -101,16 +102,21 @@ export function createCore(resolved: ResolvedCatalogueOptions, early: readonly E
   const readMarks = new ReadMarks(db, resolved.logger);
   const status = new EngineStatus(emitter, initialSyncStatus(connectivity.isOnline()));
   const users = new EngineUserScope({ emitter, clock, readMarks });
-  const lending = new EvictionLending({
+  const eviction = new BrowseEviction({
     db,
     emitter,
     clock,
     logger: resolved.logger,
     maxBytes: resolved.maxBytes,
+    // Being fetched or written: never evicted from under the write.
     inFlightKeys: () => engine.inFlightKeys(),
-    flushReads: () => readMarks.flush(),
+    beforeEvict: () => readMarks.flush(),
+    // A write had room: changes a full disk stopped are sent again.
+    afterWrite: () => quotaResume.written(),
   });
-  const engine = new SyncEngine({ options: resolved, db, queue, emitter, readMarks, status, users, lending });
+  // Every write of the store recovers from a full disk the same way (the write gate runs it).
+  setQuotaRecovery(db, (attempt) => eviction.retryOnQuota(attempt));
+  const engine = new SyncEngine({ options: resolved, db, queue, emitter, readMarks, status, users, eviction });
   // Stored as soon as they answer, whether a view still shows them or not: the engine never sends them again. An
   // answer that has arrived was shown, so closing lets its write finish; one still on the wire is abandoned.
   const arrived = new Set<Promise<void>>();
@@ -152,7 +158,6 @@ export function createCore(resolved: ResolvedCatalogueOptions, early: readonly E
     estimate: resolved.storageEstimate,
     resume: () => outbox.drainSoon(),
   });
-  const stopWatchingWrites = lending.onWritten(() => quotaResume.written());
   const sessions = new UserSessions({
     db,
     engine,
@@ -186,7 +191,6 @@ export function createCore(resolved: ResolvedCatalogueOptions, early: readonly E
     closing ??= (async () => {
       await Promise.all(arrived);
       engine.close();
-      stopWatchingWrites();
       quotaResume.close();
       for (const off of forwarders) off();
       unsubscribeConnectivity();

@@ -15,47 +15,25 @@ export interface EngineUserScopeDeps {
 }
 
 /**
- * Who the engine's per-user reads act for, and what a user change means to them: sessions set the user (or end a
- * scope, here or in another tab), the engine runs each scoped read through `run` so a sign-out aborts it, and
- * `signedIn` / `signedOut` are emitted here.
+ * The current user (`CurrentUser`: sessions set it, or end a scope here or in another tab) and what a change
+ * means to the engine: its per-user reads run through `run`, so a sign-out aborts them, and `signedIn` /
+ * `signedOut` are emitted here.
  */
-export class EngineUserScope {
+export class EngineUserScope extends CurrentUser {
   readonly #deps: EngineUserScopeDeps;
-  readonly #users = new CurrentUser();
   /** The reads of each user scope, queued or in flight: a sign-out aborts them. */
-  readonly #scopeReads = new ScopeReads((scope) => this.#users.hasEnded(scope));
+  readonly #scopeReads = new ScopeReads((scope) => this.hasEnded(scope));
 
   constructor(deps: EngineUserScopeDeps) {
+    super();
     this.#deps = deps;
     // First of the user's listeners: a scope's reads have ended before any view follows the change.
-    this.#users.onChange((change) => this.#changed(change));
+    this.onChange((change) => this.#changed(change));
   }
 
-  get user(): UserScope | undefined {
-    return this.#users.user;
-  }
-
-  /** Who per-user operations act for (sessions set it). */
-  set(user: UserScope | undefined): void {
-    this.#users.set(user);
-  }
-
-  /**
-   * A sign-out of `userScope` (here or in another tab): its queued and in-flight reads are aborted, none of their
-   * answers or errors is written, and it stops being the current user.
-   */
-  end(userScope: string): void {
-    this.#users.end(userScope);
-  }
-
-  /** Whether `scope` was signed out and not signed in again. */
-  hasEnded(scope: string): boolean {
-    return this.#users.hasEnded(scope);
-  }
-
-  /** Calls `listener` whenever the current user changes; returns the function that stops it. */
-  onChange(listener: () => void): () => void {
-    return this.#users.onChange((change) => {
+  /** Calls `listener` whenever the current user is another one; returns the function that stops it. */
+  onUserChange(listener: () => void): () => void {
+    return this.onChange((change) => {
       if (change.previous?.id !== change.current?.id) listener();
     });
   }

@@ -3,24 +3,19 @@ import { MAX_PAGE } from '../api/schemas/params.js';
 import type { CatalogueDatabase } from '../store/catalogue-database.js';
 import type { WriteResult } from '../store/write-response.js';
 import type { CatalogueEvents } from './catalogue-events.js';
-import type { EvictionLending } from './eviction-lending.js';
+import type { BrowseEviction } from './eviction.js';
 import type { KnownFreshness } from './known-freshness.js';
 import type { CatalogueParams, PreparedCall } from './prepare-call.js';
 import { pullListPages, storedPageSummary } from './pull-list-pages.js';
 import type { ListOperation, PullListOptions, PullListResult, PullOptions } from './pull-options.js';
 
-export interface PullListDeps<O extends ListOperation> {
+/** The engine's parts a list's paging uses. */
+export interface PullListDeps {
   readonly db: CatalogueDatabase;
   readonly emitter: EventEmitter<CatalogueEvents>;
-  readonly lending: EvictionLending;
-  /** Where the pages' freshness rows are read ahead, in one transaction. */
-  readonly known: KnownFreshness;
+  readonly eviction: BrowseEviction;
   /** The queue's concurrency: the window of pages held from request to write is twice it. */
-  readonly concurrency: number;
-  /** Prepares one page's call for the current user (it throws once the engine is closed). */
-  readonly prepare: (params: CatalogueParams<O>) => PreparedCall<O>;
-  /** A pull through the key's entry: concurrent pulls of a page share one fetch. */
-  readonly fetch: (call: PreparedCall<O>, options: PullOptions) => Promise<WriteResult>;
+  readonly options: { readonly rateLimit: { readonly concurrency: number } };
 }
 
 /**
@@ -28,7 +23,13 @@ export interface PullListDeps<O extends ListOperation> {
  * pages go through the queue together; `progress` reports each page done.
  */
 export async function pullList<O extends ListOperation>(
-  deps: PullListDeps<O>,
+  deps: PullListDeps,
+  /** Where the pages' freshness rows are read ahead, in one transaction. */
+  known: KnownFreshness,
+  /** Prepares one page's call for the current user (it throws once the engine is closed). */
+  prepare: (params: CatalogueParams<O>) => PreparedCall<O>,
+  /** A pull through the key's entry: concurrent pulls of a page share one fetch. */
+  fetch: (call: PreparedCall<O>, options: PullOptions) => Promise<WriteResult>,
   operation: O,
   params: CatalogueParams<O> | undefined,
   options: PullListOptions,
@@ -44,26 +45,26 @@ export async function pullList<O extends ListOperation>(
   /** Each page's call, prepared once for its pull and its read. */
   const calls = new Map<number, PreparedCall<O>>();
   const callOf = (page: number) => {
-    const call = calls.get(page) ?? deps.prepare(paramsOf(page));
+    const call = calls.get(page) ?? prepare(paramsOf(page));
     calls.set(page, call);
     return call;
   };
   // Its pages are read back after their pulls: a budget must not evict them meanwhile. Enforced once it is done.
-  const hold = deps.lending.hold();
+  const hold = deps.eviction.hold();
   const wanted = pages === 'all' ? MAX_PAGE : Math.min(pages, MAX_PAGE);
   try {
-    return await pullListPages(operation, wanted, 2 * deps.concurrency, {
-      willPull: (rest) => deps.known.readAhead(rest.map((page) => callOf(page).requestKey)),
+    return await pullListPages(operation, wanted, 2 * deps.options.rateLimit.concurrency, {
+      willPull: (rest) => known.readAhead(rest.map((page) => callOf(page).requestKey)),
       pull: (page) => {
         const call = callOf(page);
         hold.add(call.requestKey);
-        return deps.fetch(call, pullOptions);
+        return fetch(call, pullOptions);
       },
       read: (page) => storedPageSummary(deps.db, callOf(page)),
       progress: (done, total) => deps.emitter.emit('progress', { operation, done, total }),
     });
   } finally {
-    deps.known.forget([...calls.values()].map((call) => call.requestKey));
+    known.forget([...calls.values()].map((call) => call.requestKey));
     await hold.release();
   }
 }

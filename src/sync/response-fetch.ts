@@ -15,7 +15,7 @@ import { DerivedRevalidation } from './derived-revalidation.js';
 import type { EngineOptions } from './engine-options.js';
 import type { EngineStatus } from './engine-status.js';
 import type { EngineUserScope } from './engine-user-scope.js';
-import type { EvictionLending } from './eviction-lending.js';
+import type { BrowseEviction } from './eviction.js';
 import { expiresAt } from './freshness.js';
 import type { KnownFreshness } from './known-freshness.js';
 import type { CatalogueParams, PreparedCall } from './prepare-call.js';
@@ -31,7 +31,7 @@ export interface ResponseFetchDeps {
   readonly readMarks: ReadMarks;
   readonly status: EngineStatus;
   readonly users: EngineUserScope;
-  readonly lending: EvictionLending;
+  readonly eviction: BrowseEviction;
   /** Freshness rows read ahead (a list's pages): the ETag a request sends. */
   readonly known: KnownFreshness;
   /** Requests sent before the engine existed: a fetch of their key adopts the answer instead of sending. */
@@ -144,7 +144,7 @@ export class ResponseFetch {
       });
       // Through the write gate (`write-gate.ts`): the first answers the write may make wrong, derived from its plan,
       // are deleted before it and after; a full disk evicts and retries once; pending changes are rebased on it.
-      const result = await this.#deps.lending.store({
+      const result = await this.#deps.eviction.store({
         operation,
         requestKey,
         userScope: call.userScope,
@@ -168,21 +168,7 @@ export class ResponseFetch {
     } catch (thrown) {
       // The store's failures become the library's errors here, before any caller, event or status sees them.
       const error = storeFailure(thrown, this.#deps.stopError());
-      const { db, emitter, options: resolved } = this.#deps;
-      await recordPullFailure(
-        {
-          db,
-          emitter,
-          clock: resolved.clock,
-          logger: resolved.logger,
-          hasEnded: (scope) => this.#deps.users.hasEnded(scope),
-          lastSyncedAt: () => this.#deps.status.current.lastSyncedAt,
-          transition: (event) => this.#deps.status.transition(event),
-        },
-        call,
-        error,
-        options.signal,
-      );
+      await recordPullFailure(this.#deps, call, error, options.signal);
       throw error;
     }
   }

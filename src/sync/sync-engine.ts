@@ -18,7 +18,7 @@ import type { EngineOptions } from './engine-options.js';
 import type { EngineStatus } from './engine-status.js';
 import type { EngineUserScope } from './engine-user-scope.js';
 import { EntryCache } from './entry-cache.js';
-import type { EvictionLending } from './eviction-lending.js';
+import type { BrowseEviction } from './eviction.js';
 import { type Freshness, freshnessOf } from './freshness.js';
 import type { KeyEntry } from './key-entry.js';
 import { KnownFreshness } from './known-freshness.js';
@@ -62,14 +62,14 @@ interface EngineDeps {
   readonly status: EngineStatus;
   /** Who per-user calls are prepared for; a sign-out aborts the scope's reads through it. */
   readonly users: EngineUserScope;
-  /** The storage budget every response write goes through. */
-  readonly lending: EvictionLending;
+  /** The storage budget every response write goes through (it never evicts what `inFlightKeys` names). */
+  readonly eviction: BrowseEviction;
 }
 
 /**
  * The engine: pulls responses through the queue into the store, decides freshness, and sends. One instance per
  * catalogue. The network writes the store; nothing here hands a response to the UI. Who the user is
- * (`EngineUserScope`), the status (`EngineStatus`) and the storage budget (`EvictionLending`) have owners of their
+ * (`EngineUserScope`), the status (`EngineStatus`) and the storage budget (`BrowseEviction`) have owners of their
  * own, made beside it (`catalogue-core.ts`).
  */
 export class SyncEngine {
@@ -131,7 +131,7 @@ export class SyncEngine {
 
   /** Calls `listener` whenever the current user changes; returns the function that stops it. */
   onUserChange(listener: () => void): () => void {
-    return this.#deps.users.onChange(listener);
+    return this.#deps.users.onUserChange(listener);
   }
 
   #closed = false;
@@ -271,17 +271,11 @@ export class SyncEngine {
     params: CatalogueParams<O> | undefined,
     options: PullListOptions,
   ): Promise<PullListResult> {
-    const { db, emitter, lending } = this.#deps;
     return pullList(
-      {
-        db,
-        emitter,
-        lending,
-        known: this.#known,
-        concurrency: this.#deps.options.rateLimit.concurrency,
-        prepare: (pageParams) => this.prepare(operation, pageParams),
-        fetch: (call, pullOptions) => this.#entries.entryFor(call).fetch(pullOptions),
-      },
+      this.#deps,
+      this.#known,
+      (pageParams) => this.prepare(operation, pageParams),
+      (call, pullOptions) => this.#entries.entryFor(call).fetch(pullOptions),
       operation,
       params,
       options,
