@@ -244,7 +244,7 @@ export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArriv
     return made;
   };
 
-  /** A local query: the core's own view, or before it a deferred one (its arguments validated at once, as the core does). */
+  /** A local query: the core's own view, or before it a deferred one (the caller validated its arguments at once). */
   const query = <V>(real: (core: Core) => V): V => (core ? real(core) : (later(loadingSnapshot(), real as never) as V));
   const local: LocalQueries = {
     discoverTv(filters) {

@@ -103,8 +103,8 @@ export class Outbox {
   /** Writes the optimistic change and the row in one transaction, then starts a drain when online. */
   async enqueue(userScope: string, mutation: Mutation): Promise<EnqueueResult> {
     const input = { userScope, mutation, idempotencyKey: this.#newKey(), now: this.#deps.clock.now() };
-    // Through the write gate, which runs it through the engine's quota recovery: a full disk does not cost the
-    // user a change while cached browse data could make room.
+    // Through the write gate, which runs it through the quota recovery (`BrowseEviction`): a full disk does not
+    // cost the user a change while cached browse data could make room.
     const result = await enqueueMutation(this.#deps.db, input);
     this.drainSoon();
     return result;
