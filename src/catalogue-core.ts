@@ -3,9 +3,9 @@ import { catalogueClient } from './catalogue-client.js';
 import { registerDatabase } from './catalogue-databases.js';
 import { earlierDatabaseName, type ResolvedCatalogueOptions } from './catalogue-options.js';
 import { closedGuard } from './closed-guard.js';
+import type { CatalogueCore, EarlyFlight } from './core-arrival.js';
 import type { CatalogueStorage } from './create-catalogue.js';
 import type { NewerReleaseError } from './errors/newer-release-error.js';
-import type { CatalogueCore, EarlyFlight } from './front-door.js';
 import { lazyFeature } from './lazy-feature.js';
 import type { CoreFeatures } from './lazy-features.js';
 import { platformIndexedDB } from './platform-indexed-db.js';
@@ -21,6 +21,7 @@ import { storageFigures } from './store/eviction/storage-figures.js';
 import { createFirstAnswers } from './store/first-answers/create-first-answers.js';
 import { deleteFirstAnswersDb } from './store/first-answers/delete-first-answers-db.js';
 import { firstAnswersLocation } from './store/first-answers/first-answers-db.js';
+import { setQuotaRecovery } from './store/write/write-gate.js';
 import type { CatalogueEvents } from './sync/catalogue-events.js';
 import { createCatalogueSync } from './sync/catalogue-sync.js';
 import { trackEpisode, trackSeries } from './sync/changes/episode-tracking.js';
@@ -28,14 +29,19 @@ import { feedStore } from './sync/changes/feed-store.js';
 import { quarantiningQueue } from './sync/changes/quarantining-queue.js';
 import { ConfigurationLoader } from './sync/configuration-loader.js';
 import { EarlierDatabaseAdoption, earlierReleaseLongestSendMs } from './sync/earlier-database-adoption.js';
+import { EngineStatus } from './sync/engine-status.js';
+import { EngineUserScope } from './sync/engine-user-scope.js';
+import { BrowseEviction } from './sync/eviction.js';
 import { coordinateInstance } from './sync/instance-coordination.js';
 import { createMutations } from './sync/mutations.js';
 import { Outbox } from './sync/outbox.js';
 import { QuotaResume } from './sync/quota-resume.js';
+import { ReadMarks } from './sync/read-marks.js';
 import { SyncEngine } from './sync/sync-engine.js';
 import { initialSyncStatus } from './sync/sync-status.js';
 import type { UserCredentials } from './sync/user-scope.js';
 import { type SignOutOptions, UserSessions } from './sync/user-sessions.js';
+import { createViewEntries, type ViewEntries } from './sync/view-entries.js';
 
 const QUEUE_EVENTS: readonly (keyof RequestQueueEvents)[] = [
   'request',
@@ -101,7 +107,26 @@ export function createCore(
     onAdopted: () => outbox.drainSoon(),
   });
   const emitter = new EventEmitter<CatalogueEvents>();
-  const engine = new SyncEngine({ options: resolved, db, queue, emitter }, initialSyncStatus(connectivity.isOnline()));
+  // The engine keeps pulls, freshness and sends; the status, the user scope and the storage budget are owned
+  // beside it, so sessions, connectivity and the quota resume reach what they need without the engine.
+  const readMarks = new ReadMarks(db, resolved.logger);
+  const status = new EngineStatus(emitter, initialSyncStatus(connectivity.isOnline()));
+  const users = new EngineUserScope({ emitter, clock, readMarks });
+  const eviction = new BrowseEviction({
+    db,
+    emitter,
+    clock,
+    logger: resolved.logger,
+    maxBytes: resolved.maxBytes,
+    // Being fetched or written: never evicted from under the write.
+    inFlightKeys: () => engine.inFlightKeys(),
+    beforeEvict: () => readMarks.flush(),
+    // A write had room: changes a full disk stopped are sent again.
+    afterWrite: () => quotaResume.written(),
+  });
+  // Every write of the store recovers from a full disk the same way (the write gate runs it).
+  setQuotaRecovery(db, (attempt) => eviction.retryOnQuota(attempt));
+  const engine = new SyncEngine({ options: resolved, db, queue, emitter, readMarks, status, users, eviction });
   // Stored as soon as they answer, whether a view still shows them or not: the engine never sends them again. An
   // answer that has arrived was shown, so closing lets its write finish; one still on the wire is abandoned.
   const arrived = new Set<Promise<void>>();
@@ -122,7 +147,7 @@ export function createCore(
     const forward = (...args: unknown[]) => (emitter.emit as (e: string, ...a: unknown[]) => boolean)(event, ...args);
     return queue.on(event, forward as never);
   });
-  const unsubscribeConnectivity = connectivity.subscribe((online) => engine.transition({ type: 'online', online }));
+  const unsubscribeConnectivity = connectivity.subscribe((online) => status.transition({ type: 'online', online }));
   const views = createViews({ db, engine, clock, language: resolved.language });
   const outbox = new Outbox({
     db,
@@ -143,10 +168,10 @@ export function createCore(
     estimate: resolved.storageEstimate,
     resume: () => outbox.drainSoon(),
   });
-  const stopWatchingWrites = engine.onWritten(() => quotaResume.written());
   const sessions = new UserSessions({
     db,
     engine,
+    users,
     queue,
     outbox,
     clock,
@@ -190,7 +215,6 @@ export function createCore(
     closing ??= (async () => {
       await Promise.all(arrived);
       engine.close();
-      stopWatchingWrites();
       quotaResume.close();
       for (const off of forwarders) off();
       unsubscribeConnectivity();
@@ -215,6 +239,8 @@ export function createCore(
     emitter.emit('stopped', error);
   };
 
+  /** The live keys for tools (`catalogue.sync.entries()`), made on first ask. */
+  let viewEntries: ViewEntries | undefined;
   const catalogue = {
     prepare: views.prepare,
     storeView: views.storeView,
@@ -227,6 +253,13 @@ export function createCore(
         lock: coordination.lock,
         beforeRefresh: () => sessions.ready,
         outbox,
+        entries: () =>
+          (viewEntries ??= createViewEntries({
+            cache: engine.entryCache,
+            db,
+            clock,
+            stopError: () => engine.stopError,
+          })),
       }),
     ),
     // Tracking only pulls seasons (each stored episode gets a cursor): the feeds load when a refresh polls them.
@@ -235,7 +268,7 @@ export function createCore(
       series: (seriesId, trackOptions) => trackSeries({ db, engine }, seriesId, trackOptions),
     },
     get status() {
-      return engine.status;
+      return status.current;
     },
     get queueStats() {
       return queue.stats;
@@ -275,7 +308,7 @@ export function createCore(
     account: guard(mutations.account),
     outbox: outboxView,
     get userScopeId() {
-      return engine.user?.id;
+      return users.user?.id;
     },
     user: createUserView(engine, sessions.ready),
     imageUrl: (path, kind, size, imageOptions) => imageUrl(configuration.loaded(), path, kind, size, imageOptions),

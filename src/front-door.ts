@@ -2,21 +2,24 @@ import type { ResponseOf } from './api/endpoints.js';
 import { assertStoredOperation } from './api/stored-operations.js';
 import { shareDatabase } from './catalogue-databases.js';
 import type { ResolvedCatalogueOptions } from './catalogue-options.js';
+import type { CatalogueCore, CoreArrival, CoreModule, EarlyFlight } from './core-arrival.js';
 import type { Catalogue, CatalogueMembers } from './create-catalogue.js';
 import { NO_CONFIGURATION_MESSAGE } from './errors/image-url-error.js';
 import { DeferredPagesView } from './first-read/deferred-pages-view.js';
 import { DeferredStoreView } from './first-read/deferred-store-view.js';
 import { DeferredView } from './first-read/deferred-view.js';
 import type { EarlyAnswer, EarlyClient } from './first-read/early-client.js';
-import { sendEarly } from './first-read/early-fetch.js';
+import { EARLY_HEAD_START_MS, sendEarly } from './first-read/early-fetch.js';
 import { firstSnapshot } from './first-read/first-snapshot.js';
+import { heldListeners } from './first-read/held-listeners.js';
+import { failedStore, OUTBOX_LOADING } from './first-read/loading-stores.js';
 import { waitingCalls } from './first-read/waiting-calls.js';
 import { platformIndexedDB } from './platform-indexed-db.js';
-import type { LocalQueries, ViewArgs, Views } from './query/create-views.js';
+import type { LocalQueries, ViewArgs } from './query/create-views.js';
 import { HandleCache } from './query/handle-cache.js';
 import { localDiscoverParams, localSearchPage, summaryArgs } from './query/local-params.js';
 import { operationViews } from './query/operation-views.js';
-import type { OutboxSnapshot, OutboxView } from './query/outbox-view.js';
+import type { OutboxView } from './query/outbox-view.js';
 import { combinePages, failedPages } from './query/pages-snapshot.js';
 import type { PagesView } from './query/pages-view.js';
 import type { StoreView } from './query/store-view.js';
@@ -37,51 +40,10 @@ import type { ListOperation } from './sync/pull-options.js';
 import { initialSyncStatus, type SyncStatus } from './sync/sync-status.js';
 import { failedSnapshot, loadingSnapshot } from './sync/view-snapshot.js';
 
-/**
- * What a catalogue's core provides (`catalogue-core.ts`): every member of a `Catalogue` but its views, which the
- * door makes itself (one handle per key) from the core's prepared calls and live views.
- */
-export type CatalogueCore = Omit<CatalogueMembers, 'view' | 'pages' | 'local'> & Views;
 type Core = CatalogueCore;
-
-/** A view's request the front door sent before the core arrived (a cold first visit): the core adopts it. */
-export interface EarlyFlight {
-  readonly call: PreparedCall<StoredOperation>;
-  readonly answer: Promise<EarlyAnswer<StoredOperation>>;
-}
-
-/** What makes a catalogue's core (`catalogue-core.ts`). */
-export interface CoreModule {
-  createCore(resolved: ResolvedCatalogueOptions, early?: readonly EarlyFlight[]): Core;
-}
-
-/**
- * How the core arrives: already loaded (`catalogue-sync/eager`: every feature imported statically, since `import()`
- * throws in a service worker), or loaded by `load` once the first answers are read (the main entry), which also
- * says how to load the early requests' client of a cold visit (`early`). Both loaders are the entry's, so the
- * eager entry's bundle holds no `import()` at all.
- */
-export type CoreArrival =
-  | { readonly loaded: CoreModule }
-  | {
-      readonly load: () => Promise<CoreModule>;
-      readonly early: () => Promise<typeof import('./first-read/early-client.js')>;
-    };
 
 /** How many view handles are remembered so the same call gives the same object. */
 const HANDLES = 512;
-
-/**
- * The longest the core waits for the views' early requests before it loads anyway: loaded at once, its chunk
- * would share a slow link with the answers the page is waiting for; waiting longer would leave a hanging request
- * holding the rest of the library back.
- */
-const EARLY_HEAD_START_MS = 1500;
-
-/** What a deferred store shows when the core could not load: its error where its snapshot has one. */
-function failedStore<S>(initial: S, error: unknown): S {
-  return typeof initial === 'object' && initial !== null && 'error' in initial ? { ...initial, error } : initial;
-}
 
 /**
  * The one front door of a catalogue: the `Catalogue` written once over the core that arrives. Before it has
@@ -282,38 +244,28 @@ export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArriv
     return made;
   };
 
+  /** A local query: the core's own view, or before it a deferred one (the caller validated its arguments at once). */
+  const query = <V>(real: (core: Core) => V): V => (core ? real(core) : (later(loadingSnapshot(), real as never) as V));
   const local: LocalQueries = {
     discoverTv(filters) {
-      if (core) return core.local.discoverTv(filters);
-      // Validated at once, as the core does.
       localDiscoverParams(filters);
-      return later(loadingSnapshot(), (loaded) => loaded.local.discoverTv(filters) as View<never>);
+      return query((c) => c.local.discoverTv(filters));
     },
     search(text, searchOptions = {}) {
-      if (core) return core.local.search(text, searchOptions);
       localSearchPage(text, searchOptions);
-      return later(loadingSnapshot(), (loaded) => loaded.local.search(text, searchOptions) as View<never>);
+      return query((c) => c.local.search(text, searchOptions));
     },
     summary(kind, id) {
-      if (core) return core.local.summary(kind, id);
       summaryArgs(kind, id);
-      return later(loadingSnapshot(), (loaded) => loaded.local.summary(kind, id) as View<never>);
+      return query((c) => c.local.summary(kind, id));
     },
   };
 
   // Before the core: calls that wait for it; once it is there, the door hands out the core's own objects.
   const { sync, track, auth, lists, account } = waitingCalls(withCore);
-  const outboxLoading: OutboxSnapshot = Object.freeze({
-    status: 'loading',
-    userScope: undefined,
-    pending: 0,
-    failed: 0,
-    entries: Object.freeze([]),
-    needsSignIn: false,
-  });
   /** The outbox store before the core: the same deferral as the views', with its calls waiting for the core. */
   const deferredOutbox = (): OutboxView => {
-    const store = later(outboxLoading, (c) => c.outbox as never) as unknown as View<never> & OutboxView;
+    const store = later(OUTBOX_LOADING, (c) => c.outbox as never) as unknown as View<never> & OutboxView;
     return Object.assign(store, {
       discard: (seq: number) => withCore((c) => c.outbox.discard(seq)),
       drain: () => withCore((c) => c.outbox.drain()),
@@ -322,8 +274,8 @@ export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArriv
   let userStore: UserView | undefined;
   let outboxStore: OutboxView | undefined;
 
-  const listeners: { event: keyof CatalogueEvents; listener: (...args: never[]) => void; off?: () => void }[] = [];
   const initialStatus = initialSyncStatus(connectivity.isOnline(), resolved.storage);
+  const onBeforeCore = heldListeners(initialStatus, whenLoaded, load);
   const initialStats = initialQueueStats(connectivity.isOnline(), resolved.rateLimit.perSecond);
 
   const members: CatalogueMembers = {
@@ -343,23 +295,7 @@ export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArriv
       return core?.queueStats ?? initialStats;
     },
     on<E extends keyof CatalogueEvents>(event: E, listener: (...args: CatalogueEvents[E]) => void): () => void {
-      if (core) return core.on(event, listener);
-      const held: (typeof listeners)[number] = { event, listener: listener as never };
-      listeners.push(held);
-      whenLoaded((c) => {
-        if (!listeners.includes(held)) return;
-        held.off = c.on(event, listener);
-        // Before the core the status was the door's own, which differs from the one the core starts from only by the
-        // connection: changed meanwhile, that is a change of status like any other, told to those who listen.
-        if (event === 'status' && c.status.online !== initialStatus.online)
-          (listener as (s: SyncStatus) => void)(c.status);
-      });
-      void load().catch(() => {});
-      return () => {
-        const at = listeners.indexOf(held);
-        if (at >= 0) listeners.splice(at, 1);
-        held.off?.();
-      };
+      return core ? core.on(event, listener) : onBeforeCore(event, listener);
     },
     read: (operation, params) => withCore((c) => c.read(operation, params)),
     setUser: (credentials) => withCore((c) => c.setUser(credentials)),

@@ -11,6 +11,13 @@ import type { PreparedCall } from '../sync/prepare-call.js';
  * of the answer is read here: the early client takes the response through its own fetch (`handOver`) and
  * validates it exactly as every answer is validated.
  */
+/**
+ * The longest the core waits for the views' early requests before it loads anyway: loaded at once, its chunk
+ * would share a slow link with the answers the page is waiting for; waiting longer would leave a hanging request
+ * holding the rest of the library back.
+ */
+export const EARLY_HEAD_START_MS = 1500;
+
 export interface SentEarly {
   readonly url: string;
   readonly response: Promise<Response>;

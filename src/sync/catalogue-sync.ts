@@ -58,6 +58,8 @@ export interface CatalogueSyncDeps {
   readonly lock: BackgroundLock;
   /** Resolves when the restored user is known (their outbox is drained first). */
   readonly beforeRefresh: () => Promise<void>;
+  /** The live keys for tools, made on first ask. */
+  readonly entries: () => ViewEntries;
 }
 
 export function createCatalogueSync({
@@ -66,6 +68,7 @@ export function createCatalogueSync({
   outbox,
   lock,
   beforeRefresh,
+  entries,
 }: CatalogueSyncDeps): CatalogueSync {
   return lockRefresh(lock, {
     pull: (operation, params, options) => engine.pull(operation, params, options),
@@ -79,6 +82,6 @@ export function createCatalogueSync({
       return refreshWithChanges(engine, await changes('sync.refresh'), options);
     },
     refreshChanges: async (options) => (await changes('sync.refreshChanges')).refreshChanges(options),
-    entries: async () => engine.viewEntries(),
+    entries: async () => entries(),
   });
 }

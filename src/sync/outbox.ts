@@ -2,23 +2,20 @@ import type { EventEmitter } from 'eventemitter3';
 import { endpoints } from '../api/endpoints.js';
 import type { Clock, Connectivity, Logger, Random, TimerHandle } from '../env.js';
 import type { RequestQueue } from '../queue/request-queue.js';
-import { waitForSignIn } from '../store/auth/wait-for-sign-in.js';
 import type { CatalogueDatabase } from '../store/database/catalogue-database.js';
 import {
   type ClaimedRow,
-  completeMutation,
   discardMutation,
   type EnqueueResult,
   enqueueMutation,
-  failMutation,
   releaseClaims,
-  releaseMutation,
 } from '../store/outbox/outbox-store.js';
-import type { Mutation, OutboxClaim, OutboxRow, UserRow } from '../store/tables/outbox-rows.js';
+import type { Mutation, OutboxRow, UserRow } from '../store/tables/outbox-rows.js';
 import type { LockManagerLike } from './background-lock.js';
 import type { CatalogueEvents } from './catalogue-events.js';
-import { OUTBOX_MAX_BACKOFF_MS, OutboxClaims, POLL_MS } from './outbox-claims.js';
+import { OutboxClaims, POLL_MS } from './outbox-claims.js';
 import { type DeliveryOutcome, deliveryOutcome, outboxError } from './outbox-delivery.js';
+import { OutboxSettlement } from './outbox-settlement.js';
 
 export interface OutboxDeps {
   readonly db: CatalogueDatabase;
@@ -53,9 +50,6 @@ export interface OutboxDeps {
   readonly beforeDrain?: () => Promise<unknown> | undefined;
 }
 
-/** Backoff between attempts of a row after an unknown outcome: 1 s doubling to 60 s, with jitter. */
-const RETRY_BASE_MS = 1000;
-
 /** The error a send is aborted with when its lease ends or the instance closes: the outcome is unknown. */
 function abortError(message: string): Error {
   const error = new Error(message);
@@ -84,6 +78,7 @@ export class Outbox {
   readonly #sends = new Map<number, { controller: AbortController; userScope: string; done: Promise<void> }>();
   readonly #unsubscribe: () => void;
   readonly #claims: OutboxClaims;
+  readonly #settlement: OutboxSettlement;
   #loop: Promise<void> | undefined;
   #wake: (() => void) | undefined;
   #timer: TimerHandle | undefined;
@@ -94,6 +89,7 @@ export class Outbox {
     this.#instance = `i-${Math.floor(deps.random() * 2 ** 48).toString(36)}`;
     const { db, clock, leaseMs, liveness, maxHoldMs } = deps;
     this.#claims = new OutboxClaims({ db, clock, leaseMs, liveness, maxHoldMs, instance: this.#instance });
+    this.#settlement = new OutboxSettlement({ ...deps, resend: () => this.drainSoon() });
     this.#unsubscribe = deps.connectivity.subscribe((online) => {
       if (online) this.drainSoon();
     });
@@ -107,8 +103,8 @@ export class Outbox {
   /** Writes the optimistic change and the row in one transaction, then starts a drain when online. */
   async enqueue(userScope: string, mutation: Mutation): Promise<EnqueueResult> {
     const input = { userScope, mutation, idempotencyKey: this.#newKey(), now: this.#deps.clock.now() };
-    // Through the write gate, which runs it through the engine's quota recovery: a full disk does not cost the
-    // user a change while cached browse data could make room.
+    // Through the write gate, which runs it through the quota recovery (`BrowseEviction`): a full disk does not
+    // cost the user a change while cached browse data could make room.
     const result = await enqueueMutation(this.#deps.db, input);
     this.drainSoon();
     return result;
@@ -272,8 +268,7 @@ export class Outbox {
     // A guest cannot sign in as the same guest again (its scope is its session): its refused session is final.
     if (outcome === 'session' && !('session_id' in user.credentials)) outcome = 'failed';
     try {
-      if (outcome === 'session') await this.#waitForSignIn(row, claim, user, failure);
-      else await this.#settle(row, claim, outcome, failure);
+      await this.#settlement.settle(row, claim, user, outcome, failure);
     } catch (error) {
       // The database closed under us (a reload): the claim lapses, and the row is sent again.
       this.#deps.logger.warn('catalogue-sync: could not record a change outcome', {
@@ -288,72 +283,6 @@ export class Outbox {
     return outcome;
   }
 
-  async #settle(row: OutboxRow, claim: OutboxClaim, outcome: DeliveryOutcome, failure: unknown): Promise<void> {
-    const { db, clock, emitter } = this.#deps;
-    const seq = row.seq as number;
-    const at = clock.now();
-    // A scope signed out meanwhile (here or in another tab) took its rows with it: the claim is gone, nothing is
-    // written (the conditional settle below finds no row).
-    if (outcome === 'done') {
-      if (!(await completeMutation(db, seq, claim, at))) return;
-      const { operation } = row.mutation;
-      emitter.emit('mutationSent', {
-        seq,
-        idempotencyKey: row.idempotencyKey,
-        operation,
-        userScope: row.userScope,
-        at,
-      });
-    } else if (outcome === 'unknown') {
-      const error = failure === undefined ? undefined : outboxError(failure, at);
-      await releaseMutation(db, seq, claim, error, at + this.#backoff(row.attempts));
-    } else {
-      await this.#fail(row, claim, failure, at);
-    }
-  }
-
-  /** The service refused the user's session: the row waits for the same user to sign in again (not rolled back). */
-  async #waitForSignIn(row: OutboxRow, claim: OutboxClaim, user: UserRow, failure: unknown): Promise<void> {
-    const now = this.#deps.clock.now();
-    const sent = user.credentials;
-    const result = await waitForSignIn(this.#deps.db, {
-      seq: row.seq as number,
-      claim,
-      sent,
-      error: outboxError(failure, now),
-      now,
-    });
-    if (result === 'resend') this.drainSoon();
-    if (result !== 'waiting') return;
-    this.#deps.logger.warn('catalogue-sync: the session was refused; changes wait for the user to sign in again', {
-      userScope: row.userScope,
-      operation: row.mutation.operation,
-    });
-  }
-
-  async #fail(row: OutboxRow, claim: OutboxClaim, failure: unknown, at: number): Promise<void> {
-    const { db, emitter, logger } = this.#deps;
-    const error = outboxError(failure, at);
-    const failed = await failMutation(db, row.seq as number, claim, error);
-    if (!failed) return;
-    const { at: _at, ...plain } = error;
-    emitter.emit('mutationFailed', {
-      seq: row.seq as number,
-      idempotencyKey: row.idempotencyKey,
-      operation: row.mutation.operation,
-      params: row.mutation.params as Record<string, unknown>,
-      userScope: row.userScope,
-      error: plain,
-      at,
-    });
-    logger.warn('catalogue-sync: a change was refused and rolled back', {
-      operation: row.mutation.operation,
-      idempotencyKey: row.idempotencyKey,
-      error: error.name,
-      status: error.status,
-    });
-  }
-
   /** The row's parameters plus its own user's credentials, the only place a session id meets a request. */
   #sendParams(row: OutboxRow, user: UserRow): Record<string, unknown> {
     const params: Record<string, unknown> = { ...row.mutation.params };
@@ -363,11 +292,6 @@ export class Outbox {
       params.guest_session_id = credentials.guest_session_id;
     }
     return params;
-  }
-
-  #backoff(attempts: number): number {
-    const capped = Math.min(OUTBOX_MAX_BACKOFF_MS, RETRY_BASE_MS * 2 ** Math.min(Math.max(attempts, 1) - 1, 16));
-    return Math.round(capped * (0.5 + this.#deps.random() / 2));
   }
 
   #newKey(): string {

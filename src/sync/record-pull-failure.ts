@@ -1,5 +1,4 @@
 import type { EventEmitter } from 'eventemitter3';
-import type { Clock, Logger } from '../env.js';
 import { isSchemaValidationError, type SchemaValidationError } from '../errors/index.js';
 import { isScopeEndedError } from '../errors/scope-ended-error.js';
 import { scrubMessage } from '../errors/scrub-message.js';
@@ -8,18 +7,17 @@ import type { StoredOperation } from '../store/mappings/store-mappings.js';
 import { quarantineResponse } from '../store/records/quarantine-response.js';
 import { recordSyncError } from '../store/records/sync-meta.js';
 import type { CatalogueEvents } from './catalogue-events.js';
-import type { SyncStatusEvent } from './next-sync-status.js';
+import type { EngineOptions } from './engine-options.js';
+import type { EngineStatus } from './engine-status.js';
 import type { PreparedCall } from './prepare-call.js';
 
 export interface PullFailureDeps {
   readonly db: CatalogueDatabase;
   readonly emitter: EventEmitter<CatalogueEvents>;
-  readonly clock: Clock;
-  readonly logger: Logger;
+  readonly options: Pick<EngineOptions, 'clock' | 'logger'>;
   /** Whether the user scope was signed out (nothing is written under it then, not even its error). */
-  hasEnded(scope: string): boolean;
-  lastSyncedAt(): number | undefined;
-  transition(event: SyncStatusEvent): void;
+  readonly users: { hasEnded(scope: string): boolean };
+  readonly status: Pick<EngineStatus, 'current' | 'transition'>;
 }
 
 function plainError(error: unknown): { name: string; message: string; status?: number; statusCode?: number } {
@@ -48,14 +46,15 @@ export async function recordPullFailure(
   error: unknown,
   signal: AbortSignal | undefined,
 ): Promise<void> {
-  const { db, emitter, clock, logger } = deps;
+  const { db, emitter, options, status } = deps;
+  const { clock, logger } = options;
   const at = clock.now();
   const { operation, requestKey } = call;
   // Signed out meanwhile: nothing is written under the scope, not even its error.
-  const ended = call.userScope !== undefined && deps.hasEnded(call.userScope);
+  const ended = call.userScope !== undefined && deps.users.hasEnded(call.userScope);
   if (isAbort(error, signal) || ended || isScopeEndedError(error)) {
     // A caller changing its mind is not a failure of the service: no error state, nothing recorded.
-    deps.transition({ type: 'succeeded', at: deps.lastSyncedAt() ?? at });
+    status.transition({ type: 'succeeded', at: status.current.lastSyncedAt ?? at });
     return;
   }
   const plain = plainError(error);
@@ -81,10 +80,10 @@ export async function recordPullFailure(
   if (isSchemaValidationError(error)) {
     const path = (error as SchemaValidationError).path;
     emitter.emit('quarantined', { operation, requestKey, path, message: plain.message, at });
-    deps.transition({ type: 'quarantined', error: info });
+    status.transition({ type: 'quarantined', error: info });
   } else {
     emitter.emit('error', { operation, requestKey, error: plain, at });
-    deps.transition({ type: 'failed', error: info });
+    status.transition({ type: 'failed', error: info });
   }
   logger.warn('catalogue-sync: pull failed', { operation, requestKey, error: plain.name });
 }

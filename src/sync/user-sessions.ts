@@ -9,6 +9,7 @@ import { countPending } from '../store/outbox/outbox-store.js';
 import { isSignedIn, type UserRow } from '../store/tables/outbox-rows.js';
 import { writeThrough } from '../store/write/write-gate.js';
 import { WritePlan } from '../store/write/write-plan.js';
+import type { EngineUserScope } from './engine-user-scope.js';
 import type { ScopeChannel } from './instance-coordination.js';
 import type { Outbox } from './outbox.js';
 import type { SyncEngine } from './sync-engine.js';
@@ -17,6 +18,8 @@ import { createUserScope, type UserScope } from './user-scope.js';
 export interface UserSessionsDeps {
   readonly db: CatalogueDatabase;
   readonly engine: SyncEngine;
+  /** Who per-user operations act for: set at sign-in and restore, ended at sign-out. */
+  readonly users: EngineUserScope;
   readonly queue: RequestQueue;
   readonly outbox: Outbox;
   readonly clock: Clock;
@@ -80,12 +83,12 @@ export class UserSessions {
 
   /** Ends a scope in this instance: its reads and sends are aborted, and nothing is written under it again. */
   #end(userScope: string): void {
-    this.#deps.engine.endScope(userScope);
+    this.#deps.users.end(userScope);
     this.#deps.outbox.abortScope(userScope);
   }
 
   async #restore(): Promise<void> {
-    const { db, engine, logger } = this.#deps;
+    const { db, users: current, logger } = this.#deps;
     await this.#deps.beforeRestore?.();
     try {
       // Before any user is restored: a page closed mid-sign-out must not show that user's data to the next one.
@@ -98,7 +101,7 @@ export class UserSessions {
     try {
       const users = await db.users.toArray();
       const row = users.find((user): user is UserRow => isSignedIn(user) && user.current === 1);
-      if (row && !engine.user) engine.setUser(await createUserScope(row.credentials));
+      if (row && !current.user) current.set(await createUserScope(row.credentials));
     } catch (error) {
       logger.error('catalogue-sync: could not restore the signed-in user', { error: (error as Error)?.name });
     }
@@ -113,7 +116,7 @@ export class UserSessions {
    */
   async setUser(credentials: unknown): Promise<UserScope> {
     await this.ready;
-    const { db, engine, clock } = this.#deps;
+    const { db, users, clock } = this.#deps;
     const scope = await createUserScope(credentials);
     // Every user row (the current one changes) and the user's waiting changes.
     await writeThrough(db, WritePlan.wholeTables([db.users.name, db.outbox.name]), async () => {
@@ -129,7 +132,7 @@ export class UserSessions {
           delete change.waitingFor;
         });
     });
-    engine.setUser(scope);
+    users.set(scope);
     this.#deps.outbox.drainSoon();
     return scope;
   }
@@ -143,8 +146,8 @@ export class UserSessions {
    */
   async signOut(options: SignOutOptions = {}): Promise<void> {
     await this.ready;
-    const { db, engine, clock, logger } = this.#deps;
-    const user = engine.user;
+    const { db, engine, users, clock, logger } = this.#deps;
+    const user = users.user;
     if (!user) return;
     const pending = await countPending(db, user.id);
     if (pending > 0 && options.force !== true) throw new PendingMutationsError({ count: pending, userScope: user.id });

@@ -1,10 +1,9 @@
 import type { Clock } from '../../env.js';
-import { isTableRef, tableOfRef } from '../read-ref.js';
 import type { AnswerMark, FirstAnswers } from './first-answers.js';
 import { type FirstAnswerRow, type FirstAnswersLocation, openFirstAnswersDb, STATE_KEY } from './first-answers-db.js';
+import { FirstAnswersSession } from './first-answers-session.js';
 import {
   anyPending,
-  type DepSet,
   deleteEveryAnswer,
   deleteIntersecting,
   deleteKeys,
@@ -12,7 +11,6 @@ import {
   readState,
   storeAnswer,
   updateState,
-  type WritersState,
 } from './first-answers-state.js';
 
 /** How long a write session's pending entry holds (clock ms): past it, a writer that crashed blocks nobody. */
@@ -52,101 +50,10 @@ const globalTimers: Pick<Clock, 'setTimeout' | 'clearTimeout'> = {
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
 };
 
-/** FNV-1a, 30 bits: small integers a `Set` holds without allocating. */
-function depHash(dep: string): number {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < dep.length; index++) {
-    hash ^= dep.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash & 0x3fffffff;
-}
-
-/**
- * One write session of this instance: opened by the first `guard`, closed once writes stop. Holds the directory
- * as of its last transaction, a superset of the stored one while its pending entry is live (no `put` succeeds
- * anywhere then; other writers only delete), so a write whose deps miss it needs no transaction at all.
- */
-class Session {
-  directory = new Map<string, readonly string[]>();
-  /** dep → answer keys, built from `directory` when first needed. */
-  #index: Map<string, string[]> | undefined;
-  /** Our pending entry's expiry as written (clock ms); -Infinity while none is (not opened, or it failed). */
-  until = Number.NEGATIVE_INFINITY;
-  /**
-   * The union of the deps written in the session (what its close deletes by), or every answer. Kept as hashes: a
-   * sync of a whole list writes a dep per record, and holding each string until the close grew the heap by as much
-   * as the sync itself. Two deps sharing a hash only delete an answer more (a miss, never a wrong answer).
-   */
-  readonly #depHashes = new Set<number>();
-  /** The tables written whole in the session (`tableRef`): every dep of theirs is written. */
-  readonly #tables = new Set<string>();
-  readonly deps: DepSet = {
-    has: (dep) => this.#depHashes.has(depHash(dep)) || (this.#tables.size > 0 && this.#tables.has(tableOfRef(dep))),
-  };
-  all = false;
-  /** Keys deleted by the session's committed transactions (what `onInvalidated` is told), or every answer. */
-  readonly deleted = new Set<string>();
-  deletedAll = false;
-  /** Guards joined and not finished (their write running, or about to). */
-  running = 0;
-  /** The opening transaction (joiners wait for it). */
-  ready: Promise<void> = Promise.resolve();
-  idleTimer: unknown;
-
-  note(deps: readonly string[] | 'all'): void {
-    if (deps === 'all') this.all = true;
-    else
-      for (const dep of deps) isTableRef(dep) ? this.#tables.add(tableOfRef(dep)) : this.#depHashes.add(depHash(dep));
-  }
-
-  /** The answers (per the session's directory) that `deps` intersect. */
-  hits(deps: readonly string[] | 'all'): string[] {
-    if (deps === 'all') return [...this.directory.keys()];
-    if (this.directory.size === 0) return [];
-    if (!this.#index) {
-      this.#index = new Map();
-      for (const [key, keyDeps] of this.directory) {
-        for (const dep of keyDeps) this.#index.set(dep, [...(this.#index.get(dep) ?? []), key]);
-      }
-    }
-    const hits = new Set<string>();
-    const tables = new Set<string>();
-    for (const dep of deps) {
-      if (isTableRef(dep)) tables.add(tableOfRef(dep));
-      else for (const key of this.#index.get(dep) ?? []) hits.add(key);
-    }
-    if (tables.size > 0) {
-      for (const [key, keyDeps] of this.directory)
-        if (keyDeps.some((dep) => tables.has(tableOfRef(dep)))) hits.add(key);
-    }
-    return [...hits];
-  }
-
-  /** Takes the directory as a transaction left it. */
-  reset(directory: WritersState['directory']): void {
-    this.directory = new Map(Object.entries(directory));
-    this.#index = undefined;
-  }
-
-  forget(keys: readonly string[] | 'all'): void {
-    if (keys === 'all') {
-      this.deletedAll = true;
-      this.reset({});
-      return;
-    }
-    for (const key of keys) {
-      this.deleted.add(key);
-      this.directory.delete(key);
-    }
-    if (keys.length > 0) this.#index = undefined;
-  }
-}
-
 type Phase =
   | { readonly kind: 'idle' }
-  | { readonly kind: 'open'; readonly session: Session }
-  | { readonly kind: 'closing'; readonly session: Session; readonly done: Promise<void> };
+  | { readonly kind: 'open'; readonly session: FirstAnswersSession }
+  | { readonly kind: 'closing'; readonly session: FirstAnswersSession; readonly done: Promise<void> };
 
 /**
  * The writer and the views' side of the first answers' protocol (see `FirstAnswers`). A session:
@@ -206,7 +113,7 @@ class FirstAnswersWriter implements FirstAnswers {
   }
 
   /** Joins (or opens) this instance's session and deletes what `deps` may make wrong; never rejects. */
-  async #join(deps: readonly string[] | 'all'): Promise<Session | undefined> {
+  async #join(deps: readonly string[] | 'all'): Promise<FirstAnswersSession | undefined> {
     if (this.#closed) return undefined;
     const db = await this.#db();
     for (;;) {
@@ -217,7 +124,7 @@ class FirstAnswersWriter implements FirstAnswers {
         continue;
       }
       if (phase.kind === 'idle') {
-        const session = new Session();
+        const session = new FirstAnswersSession();
         session.running = 1;
         this.#phase = { kind: 'open', session };
         session.note(deps);
@@ -235,7 +142,7 @@ class FirstAnswersWriter implements FirstAnswers {
     }
   }
 
-  async #beforeWrite(db: IDBDatabase, session: Session, deps: readonly string[] | 'all'): Promise<void> {
+  async #beforeWrite(db: IDBDatabase, session: FirstAnswersSession, deps: readonly string[] | 'all'): Promise<void> {
     if (this.#options.now() >= session.until - RENEW_MS) return this.#renew(db, session, deps);
     const hits = session.hits(deps);
     if (hits.length === 0) return;
@@ -257,7 +164,7 @@ class FirstAnswersWriter implements FirstAnswers {
    * Opens or renews the session in one transaction: a new epoch, our pending entry (expired ones of others
    * dropped), the answers `deps` intersect deleted, the directory as it is now.
    */
-  async #renew(db: IDBDatabase, session: Session, deps: readonly string[] | 'all'): Promise<void> {
+  async #renew(db: IDBDatabase, session: FirstAnswersSession, deps: readonly string[] | 'all'): Promise<void> {
     const now = this.#options.now();
     const until = now + PENDING_MS;
     try {
@@ -281,7 +188,7 @@ class FirstAnswersWriter implements FirstAnswers {
     }
   }
 
-  async #deleteEveryAnswer(db: IDBDatabase, session: Session): Promise<void> {
+  async #deleteEveryAnswer(db: IDBDatabase, session: FirstAnswersSession): Promise<void> {
     try {
       await deleteEveryAnswer(db);
       session.forget('all');
@@ -290,7 +197,7 @@ class FirstAnswersWriter implements FirstAnswers {
     }
   }
 
-  #leave(session: Session): void {
+  #leave(session: FirstAnswersSession): void {
     session.running -= 1;
     if (session.running > 0) return;
     if (this.#closed) {
@@ -306,7 +213,7 @@ class FirstAnswersWriter implements FirstAnswers {
   }
 
   /** Closes the session: deletes by its deps again, new epoch, pending entry removed; then tells listeners. */
-  #finish(session: Session): Promise<void> {
+  #finish(session: FirstAnswersSession): Promise<void> {
     if (this.#phase.kind !== 'open' || this.#phase.session !== session) return Promise.resolve();
     this.#timers.clearTimeout(session.idleTimer);
     const done = (async () => {
