@@ -12,6 +12,7 @@ import { type LocalSearchResult, searchLocally } from './local-search.js';
 import { type LocalView, LocalViewSource } from './local-view.js';
 import { type PagesView, PagesViewSource } from './pages-view.js';
 import { createStoreView, type StoreView } from './store-view.js';
+import type { OptionalArgs } from './view-options.js';
 
 /** The declared parameters without index signatures (an operation with none has `Record<string, never>`). */
 type DeclaredParams<O extends StoredOperation> = {
@@ -23,11 +24,12 @@ export type ViewArgs<O extends StoredOperation> =
   Record<never, never> extends DeclaredParams<O> ? [params?: CatalogueParams<O>] : [params: CatalogueParams<O>];
 
 /**
- * One method per stored (GET) operation, named after it: `catalogue.trendingTv({ time_window: 'day' })`.
+ * One method per stored (GET) operation, named after it: `catalogue.trendingTv({ time_window: 'day' })`, with the
+ * options of `catalogue.view` after the parameters (`catalogue.tvAccountStates({ series_id }, { enabled })`).
  * `configuration` is left out: `catalogue.configuration()` loads it (use `catalogue.view('configuration')`).
  */
 export type OperationViews = {
-  [O in Exclude<StoredOperation, 'configuration'>]: (...args: ViewArgs<O>) => StoreView<O>;
+  [O in Exclude<StoredOperation, 'configuration'>]: (...args: OptionalArgs<ViewArgs<O>>) => StoreView<O>;
 };
 
 export interface LocalQueries {

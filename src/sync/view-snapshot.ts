@@ -20,6 +20,11 @@ export interface ViewSnapshot<T> {
    * sign-in), or a hook's `{ enabled: false }`. Its `status` stays `loading`: the status union is the Contracts'.
    */
   readonly disabled?: true;
+  /**
+   * Set while a view made with `keepPrevious` shows the earlier view's `data` (another key's answer) because it has
+   * none of its own yet; `status` and `fetching` are this view's own.
+   */
+  readonly placeholder?: 'previous';
 }
 
 const LOADING: ViewSnapshot<never> = Object.freeze({
