@@ -6,12 +6,16 @@ import type { MovieRow, PersonRow, TvSeriesRow } from '../store/rows.js';
 import type { StoredOperation } from '../store/store-mappings.js';
 import { type CatalogueParams, NOBODY, type PreparedCall, prepareCall } from '../sync/prepare-call.js';
 import type { ListOperation, SyncEngine } from '../sync/sync-engine.js';
+import type { ViewSnapshot } from '../sync/view-snapshot.js';
 import { discoverLocally } from './local-discover.js';
 import { localDiscoverParams, localSearchPage, SUMMARY_TABLES, summaryArgs } from './local-params.js';
 import { type LocalSearchResult, searchLocally } from './local-search.js';
 import { type LocalView, LocalViewSource } from './local-view.js';
 import { type PagesView, PagesViewSource } from './pages-view.js';
+import { createPendingItems } from './pending-items.js';
+import { itemKeysOf, withPendingMarks } from './pending-marks.js';
 import { createStoreView, type StoreView } from './store-view.js';
+import type { View } from './view.js';
 import type { OptionalArgs } from './view-options.js';
 
 /** The declared parameters without index signatures (an operation with none has `Record<string, never>`). */
@@ -86,6 +90,12 @@ export interface ViewsDeps {
 /** The read side of a catalogue: views over the engine's key entries; it only reads, the engine writes. */
 export function createViews(deps: ViewsDeps): Views {
   const { engine, db, clock, language } = deps;
+  const pending = createPendingItems(db);
+  /** The view, marking its items that have a change waiting (when it shows any a change can act on). */
+  const marked = <V extends View<ViewSnapshot<unknown>>>(operation: StoredOperation, params: unknown, view: V): V => {
+    const itemKeys = itemKeysOf(operation, params);
+    return itemKeys ? withPendingMarks(view, pending, itemKeys) : view;
+  };
   return {
     prepare(operation, params) {
       try {
@@ -96,8 +106,8 @@ export function createViews(deps: ViewsDeps): Views {
         return prepareCall(operation, params, { language, user: NOBODY });
       }
     },
-    storeView: (call, params) => createStoreView(engine, call, params),
-    pagesView: (pageOne, params) => new PagesViewSource(engine, pageOne, params),
+    storeView: (call, params) => marked(call.operation, params, createStoreView(engine, call, params)),
+    pagesView: (pageOne, params) => marked(pageOne.operation, params, new PagesViewSource(engine, pageOne, params)),
     local: {
       discoverTv(filters) {
         const params = localDiscoverParams(filters);

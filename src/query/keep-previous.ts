@@ -1,6 +1,6 @@
 import type { ViewSnapshot } from '../sync/view-snapshot.js';
-import { observableSymbol, toObservable } from './observable.js';
 import type { View } from './view.js';
+import { viewWith } from './view-with.js';
 
 /**
  * `view` showing `earlier`'s data (as it is now) while it has neither data nor an error of its own, marked
@@ -17,13 +17,10 @@ export function keepPrevious<V extends View<ViewSnapshot<unknown>>>(
   return held === undefined || earlier === view ? view : withPlaceholder(view, held);
 }
 
-/**
- * `view` showing `held` until it has data or an error of its own. A proxy: every other member (`requestKey`,
- * `refresh`, `fetchNextPage`, `hasNextPage`) is the view's own, called on it, so the key's one view is shared.
- */
+/** `view` showing `held` until it has data or an error of its own. */
 function withPlaceholder<V extends View<ViewSnapshot<unknown>>>(view: V, held: unknown): V {
   let base: ViewSnapshot<unknown> | undefined;
-  let shown: ViewSnapshot<unknown> | undefined;
+  let shown: ViewSnapshot<unknown> = view.getSnapshot();
   // Once this view has shown something of its own, the placeholder never comes back (a later loading is its own).
   let own = false;
   const getSnapshot = () => {
@@ -34,17 +31,5 @@ function withPlaceholder<V extends View<ViewSnapshot<unknown>>>(view: V, held: u
     shown = own || snapshot.disabled ? snapshot : Object.freeze({ ...snapshot, data: held, placeholder: 'previous' });
     return shown;
   };
-  const subscribe = (listener: () => void) => view.subscribe(listener);
-  const members: Record<PropertyKey, unknown> = {
-    getSnapshot,
-    subscribe,
-    [observableSymbol]: () => toObservable(subscribe, getSnapshot),
-  };
-  return new Proxy(view, {
-    get(target, key) {
-      if (key in members) return members[key];
-      const value: unknown = Reflect.get(target, key);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
+  return viewWith(view, getSnapshot, (listener) => view.subscribe(listener));
 }

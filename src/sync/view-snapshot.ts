@@ -25,6 +25,11 @@ export interface ViewSnapshot<T> {
    * none of its own yet; `status` and `fetching` are this view's own.
    */
   readonly placeholder?: 'previous';
+  /**
+   * The items of this view with a change of the signed-in user waiting in the outbox (`tv:1399`, `movie:603`,
+   * `episode:1399:1:2`), so an item can show "saving…"; present only while one does. Never part of `data`.
+   */
+  readonly pending?: ReadonlySet<string>;
 }
 
 const LOADING: ViewSnapshot<never> = Object.freeze({
