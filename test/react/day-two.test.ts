@@ -158,7 +158,12 @@ describe('catalogue-sync/react on day two', () => {
     connectivity.setOnline(false);
     await act(async () => {
       await catalogue.account.markFavorite({ media_type: 'tv', media_id: series, favorite: true });
-      await until(clock, catalogue.tvAccountStates({ series_id: series }), (s) => s.pending !== undefined);
+      // The optimistic write and the outbox's mark land apart: both are waited for.
+      await until(
+        clock,
+        catalogue.tvAccountStates({ series_id: series }),
+        (s) => s.pending !== undefined && s.data?.favorite === true,
+      );
       await until(clock, catalogue.trendingTv({ time_window: 'day' }), (s) => s.pending !== undefined);
       await world.settle();
     });
