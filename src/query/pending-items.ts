@@ -1,7 +1,7 @@
 import type { CatalogueDatabase } from '../store/catalogue-database.js';
-import { isSignedIn, type Mutation, type UserRow } from '../store/outbox-rows.js';
 import { Subscribable } from '../sync/subscribable.js';
 import { watch } from './live-source.js';
+import { type OutboxEntry, readOutbox } from './outbox-view.js';
 
 /**
  * The items the signed-in user has a change waiting for (pending or being sent; a failed change is rolled back
@@ -17,8 +17,7 @@ export interface PendingItems {
 const NONE: ReadonlySet<string> = new Set();
 
 /** The item a change acts on. A v3 list holds movies, so a list item is a movie. */
-export function itemKeyOfChange({ operation, params }: Mutation): string {
-  const p = params as Record<string, unknown>;
+export function itemKeyOfChange({ operation, params: p }: Pick<OutboxEntry, 'operation' | 'params'>): string {
   switch (operation) {
     case 'markFavorite':
     case 'addToWatchlist':
@@ -34,11 +33,10 @@ export function itemKeyOfChange({ operation, params }: Mutation): string {
   }
 }
 
+/** The keys of the unsettled changes, from the outbox's own read (its user, its rows). */
 async function readPending(db: CatalogueDatabase): Promise<string[]> {
-  const current = (await db.users.toArray()).find((user): user is UserRow => isSignedIn(user) && user.current === 1);
-  if (!current) return [];
-  const rows = await db.outbox.where('userScope').equals(current.id).toArray();
-  return [...new Set(rows.filter((row) => row.state !== 'failed').map((row) => itemKeyOfChange(row.mutation)))].sort();
+  const { entries } = await readOutbox(db);
+  return [...new Set(entries.filter((e) => e.state !== 'failed').map((e) => itemKeyOfChange(e)))].sort();
 }
 
 export function createPendingItems(db: CatalogueDatabase): PendingItems {
