@@ -10,6 +10,7 @@ import type { OutboxView } from './query/outbox-view.js';
 import type { PagesView } from './query/pages-view.js';
 import type { StoreView } from './query/store-view.js';
 import type { UserView } from './query/user-view.js';
+import type { OptionalArgs } from './query/view-options.js';
 import type { QueueStats } from './queue/queue-stats.js';
 import type { KindFigures } from './store/eviction/storage-figures.js';
 import type { StoredOperation } from './store/mappings/store-mappings.js';
@@ -45,10 +46,16 @@ export interface CatalogueAuth {
  * `catalogue.seasonCredits({ series_id, season_number })`, …), plus the members below.
  */
 export interface Catalogue extends OperationViews {
-  /** The live view of any stored operation's answer (also `configuration`). */
-  view<O extends StoredOperation>(operation: O, ...args: ViewArgs<O>): StoreView<O>;
-  /** Pages 1..n of a list as one growing envelope, ids de-duplicated across pages: `fetchNextPage()`. */
-  pages<O extends ListOperation>(operation: O, ...args: ViewArgs<O>): PagesView<O>;
+  /**
+   * The live view of any stored operation's answer (also `configuration`). Options after the parameters:
+   * `{ enabled: false }`: nothing validated, read or fetched (`DISABLED_VIEW`, showing `DISABLED_SNAPSHOT`).
+   */
+  view<O extends StoredOperation>(operation: O, ...args: OptionalArgs<ViewArgs<O>>): StoreView<O>;
+  /**
+   * Pages 1..n of a list as one growing envelope, ids de-duplicated across pages: `fetchNextPage()`. The options
+   * of `view`, after the parameters.
+   */
+  pages<O extends ListOperation>(operation: O, ...args: OptionalArgs<ViewArgs<O>>): PagesView<O>;
   /** Queries over the cached records only: they work offline and never touch the network. */
   readonly local: LocalQueries;
   readonly sync: CatalogueSync;

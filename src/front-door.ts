@@ -26,6 +26,7 @@ import type { StoreView } from './query/store-view.js';
 import { USER_RESTORING, type UserState } from './query/user-state.js';
 import type { UserView } from './query/user-view.js';
 import type { View } from './query/view.js';
+import { DISABLED_PAGES_VIEW, DISABLED_VIEW, disabled, type OptionalArgs } from './query/view-options.js';
 import { initialQueueStats, type QueueStats } from './queue/queue-stats.js';
 import {
   type FirstAnswerRow,
@@ -200,7 +201,9 @@ export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArriv
     // No user is known before the core: a per-user call is validated as an account's and its view waits for one.
     return prepareCall(operation, params, { language, user: NOBODY });
   };
-  const view = <O extends StoredOperation>(operation: O, ...args: ViewArgs<O>): StoreView<O> => {
+  const view = <O extends StoredOperation>(operation: O, ...args: OptionalArgs<ViewArgs<O>>): StoreView<O> => {
+    // Disabled: nothing validated or keyed.
+    if (disabled(args)) return DISABLED_VIEW;
     const params = args[0] as CatalogueParams<O> | undefined;
     const call = prepare(operation, params);
     return handles.get(`view ${call.requestKey}`, () => {
@@ -217,7 +220,8 @@ export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArriv
       return made;
     }) as StoreView<O>;
   };
-  const pages = <O extends ListOperation>(operation: O, ...args: ViewArgs<O>): PagesView<O> => {
+  const pages = <O extends ListOperation>(operation: O, ...args: OptionalArgs<ViewArgs<O>>): PagesView<O> => {
+    if (disabled(args)) return DISABLED_PAGES_VIEW;
     const params = args[0] as CatalogueParams<O> | undefined;
     // Kept under page 1's call: the same list gives the same object, its pages kept.
     const pageOne = prepare(operation, { ...(params ?? {}), page: 1 } as unknown as CatalogueParams<O>);

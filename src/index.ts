@@ -127,6 +127,7 @@ export {
 export type { LocalQueries, OperationViews, ViewArgs } from './query/create-views.js';
 export { foldText } from './query/fold-text.js';
 export { type ImageKind, type ImageUrlOptions, imageUrl, srcSet } from './query/image-url.js';
+export { keepPrevious } from './query/keep-previous.js';
 export type { LocalSearchItem, LocalSearchResult } from './query/local-search.js';
 export type { LocalView } from './query/local-view.js';
 export {
@@ -141,6 +142,7 @@ export { type StatusSource, selectStatus } from './query/select-status.js';
 export type { StoreView } from './query/store-view.js';
 export type { CatalogueUser, UserState, UserView } from './query/user-view.js';
 export type { SnapshotOf, Snapshots, View } from './query/view.js';
+export type { CatalogueViewOptions, OptionalArgs } from './query/view-options.js';
 export type { RateLimitOptions, RetryOptions } from './queue/options.js';
 export type { Priority } from './queue/priority.js';
 export type {

@@ -6,12 +6,17 @@ import type { StoredOperation } from '../store/mappings/store-mappings.js';
 import type { MovieRow, PersonRow, TvSeriesRow } from '../store/tables/rows.js';
 import { type CatalogueParams, NOBODY, type PreparedCall, prepareCall } from '../sync/prepare-call.js';
 import type { ListOperation, SyncEngine } from '../sync/sync-engine.js';
+import type { ViewSnapshot } from '../sync/view-snapshot.js';
 import { discoverLocally } from './local-discover.js';
 import { localDiscoverParams, localSearchPage, SUMMARY_TABLES, summaryArgs } from './local-params.js';
 import { type LocalSearchResult, searchLocally } from './local-search.js';
 import { type LocalView, LocalViewSource } from './local-view.js';
 import { type PagesView, PagesViewSource } from './pages-view.js';
+import { createPendingItems } from './pending-items.js';
+import { itemKeysOf, withPendingMarks } from './pending-marks.js';
 import { createStoreView, type StoreView } from './store-view.js';
+import type { View } from './view.js';
+import type { OptionalArgs } from './view-options.js';
 
 /** The declared parameters without index signatures (an operation with none has `Record<string, never>`). */
 type DeclaredParams<O extends StoredOperation> = {
@@ -23,11 +28,12 @@ export type ViewArgs<O extends StoredOperation> =
   Record<never, never> extends DeclaredParams<O> ? [params?: CatalogueParams<O>] : [params: CatalogueParams<O>];
 
 /**
- * One method per stored (GET) operation, named after it: `catalogue.trendingTv({ time_window: 'day' })`.
+ * One method per stored (GET) operation, named after it: `catalogue.trendingTv({ time_window: 'day' })`, with the
+ * options of `catalogue.view` after the parameters (`catalogue.tvAccountStates({ series_id }, { enabled })`).
  * `configuration` is left out: `catalogue.configuration()` loads it (use `catalogue.view('configuration')`).
  */
 export type OperationViews = {
-  [O in Exclude<StoredOperation, 'configuration'>]: (...args: ViewArgs<O>) => StoreView<O>;
+  [O in Exclude<StoredOperation, 'configuration'>]: (...args: OptionalArgs<ViewArgs<O>>) => StoreView<O>;
 };
 
 export interface LocalQueries {
@@ -84,6 +90,12 @@ export interface ViewsDeps {
 /** The read side of a catalogue: views over the engine's key entries; it only reads, the engine writes. */
 export function createViews(deps: ViewsDeps): Views {
   const { engine, db, clock, language } = deps;
+  const pending = createPendingItems(db);
+  /** The view, marking its items that have a change waiting (when it shows any a change can act on). */
+  const marked = <V extends View<ViewSnapshot<unknown>>>(operation: StoredOperation, params: unknown, view: V): V => {
+    const itemKeys = itemKeysOf(operation, params);
+    return itemKeys ? withPendingMarks(view, pending, itemKeys) : view;
+  };
   return {
     prepare(operation, params) {
       try {
@@ -94,8 +106,8 @@ export function createViews(deps: ViewsDeps): Views {
         return prepareCall(operation, params, { language, user: NOBODY });
       }
     },
-    storeView: (call, params) => createStoreView(engine, call, params),
-    pagesView: (pageOne, params) => new PagesViewSource(engine, pageOne, params),
+    storeView: (call, params) => marked(call.operation, params, createStoreView(engine, call, params)),
+    pagesView: (pageOne, params) => marked(pageOne.operation, params, new PagesViewSource(engine, pageOne, params)),
     local: {
       discoverTv(filters) {
         const params = localDiscoverParams(filters);

@@ -9,5 +9,5 @@ import { PAGES_LOADING } from './pages-snapshot.js';
  */
 export const DISABLED_SNAPSHOT = Object.freeze({ ...loadingSnapshot<never>(), disabled: true as const });
 
-/** A list that does nothing until it may: `DISABLED_SNAPSHOT` with no page. */
-export const PAGES_DISABLED = Object.freeze({ ...PAGES_LOADING, disabled: true as const });
+/** A list that does nothing until it may: `DISABLED_SNAPSHOT` with no page asked for. */
+export const PAGES_DISABLED = Object.freeze({ ...PAGES_LOADING, pageCount: 0, disabled: true as const });

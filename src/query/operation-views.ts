@@ -2,6 +2,7 @@ import { STORED_OPERATIONS } from '../api/stored-operations.js';
 import type { StoredOperation } from '../store/mappings/store-mappings.js';
 import type { OperationViews, ViewArgs } from './create-views.js';
 import type { StoreView } from './store-view.js';
+import type { OptionalArgs } from './view-options.js';
 
 /**
  * The per-operation view methods (`catalogue.trendingTv(params)`), one for each operation the registry stores but
@@ -10,11 +11,11 @@ import type { StoreView } from './store-view.js';
  * cannot follow through `Object.fromEntries`.
  */
 export function operationViews(
-  view: <O extends StoredOperation>(operation: O, ...args: ViewArgs<O>) => StoreView<O>,
+  view: <O extends StoredOperation>(operation: O, ...args: OptionalArgs<ViewArgs<O>>) => StoreView<O>,
 ): OperationViews {
   const entries = STORED_OPERATIONS.filter((operation) => operation !== 'configuration').map((operation) => [
     operation,
-    (params?: never) => view(operation, params as never),
+    (params?: never, options?: never) => view(operation, params as never, options),
   ]);
   return Object.fromEntries(entries) as OperationViews;
 }

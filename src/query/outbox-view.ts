@@ -62,7 +62,7 @@ const LOADING: OutboxSnapshot = Object.freeze({
 });
 
 /** Reads the current user from the `users` table, so switching users re-runs the live query by itself. */
-async function readOutbox(db: CatalogueDatabase): Promise<OutboxSnapshot> {
+export async function readOutbox(db: CatalogueDatabase): Promise<OutboxSnapshot> {
   const current = (await db.users.toArray()).find((user): user is UserRow => isSignedIn(user) && user.current === 1);
   if (!current) return { ...LOADING, status: 'ready' };
   const rows = await db.outbox.where('userScope').equals(current.id).sortBy('seq');

@@ -1,9 +1,11 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import type { ViewArgs } from '../query/create-views.js';
 import type { PagesSnapshot } from '../query/pages-view.js';
+import type { OptionalArgs } from '../query/view-options.js';
 import type { ListOperation } from '../sync/sync-engine.js';
 import { useCatalogue } from './catalogue-context.js';
-import { DISABLED_SNAPSHOT, enabledArgs, noSubscription, type ViewOptions } from './view-options.js';
+import { usePrevious } from './use-previous.js';
+import type { ViewOptions } from './view-options.js';
 
 export interface UsePagesResult<O extends ListOperation> extends PagesSnapshot<O> {
   /** Adds the next page; resolves when it is stored (or at once when there is none, or the hook is disabled). */
@@ -14,38 +16,26 @@ export interface UsePagesResult<O extends ListOperation> extends PagesSnapshot<O
   readonly disabled?: true;
 }
 
-/** What a disabled `usePages` shows: no page, none to add. */
-const DISABLED_PAGES = Object.freeze({
-  ...DISABLED_SNAPSHOT,
-  hasNextPage: false,
-  pageCount: 0,
-  fetchingNextPage: false,
-});
-const nothing = async () => {};
-const disabledPages = () => DISABLED_PAGES;
-
 /**
  * An infinite list: pages 1..n as one envelope, ids de-duplicated; the same list keeps its pages across renders.
- * With `{ enabled: false }` (after the parameters) no view is made: no page, and `fetchNextPage` does nothing.
+ * With `{ enabled: false }` (after the parameters) no call is made: no page, and `fetchNextPage` does nothing;
+ * `{ keepPrevious: true }` shows the last list's rows, marked `placeholder: 'previous'`, until the new one has its own.
  */
 export function usePages<O extends ListOperation>(
   operation: O,
   ...args: [...ViewArgs<O>, options?: ViewOptions]
 ): UsePagesResult<O> {
   const catalogue = useCatalogue();
-  const viewArgs = enabledArgs<ViewArgs<O>>(args);
-  const view = viewArgs && catalogue.pages(operation, ...viewArgs);
-  const snapshot = useSyncExternalStore(
-    view?.subscribe ?? noSubscription,
-    view?.getSnapshot ?? disabledPages,
-    view?.getSnapshot ?? disabledPages,
-  );
+  const options = args[1] as ViewOptions | undefined;
+  const pagesArgs = [args[0], { enabled: options?.enabled }] as unknown as OptionalArgs<ViewArgs<O>>;
+  const view = usePrevious(catalogue.pages(operation, ...pagesArgs), options?.keepPrevious);
+  const snapshot = useSyncExternalStore(view.subscribe, view.getSnapshot, view.getSnapshot);
   return useMemo(
     () =>
       ({
         ...snapshot,
-        fetchNextPage: view?.fetchNextPage ?? nothing,
-        refresh: view?.refresh ?? nothing,
+        fetchNextPage: view.fetchNextPage,
+        refresh: view.refresh,
       }) as UsePagesResult<O>,
     [snapshot, view],
   );

@@ -20,6 +20,16 @@ export interface ViewSnapshot<T> {
    * sign-in), or a hook's `{ enabled: false }`. Its `status` stays `loading`: the status union is the Contracts'.
    */
   readonly disabled?: true;
+  /**
+   * Set while a view made with `keepPrevious` shows the earlier view's `data` (another key's answer) because it has
+   * none of its own yet; `status` and `fetching` are this view's own.
+   */
+  readonly placeholder?: 'previous';
+  /**
+   * The items of this view with a change of the signed-in user waiting in the outbox (`tv:1399`, `movie:603`,
+   * `episode:1399:1:2`), so an item can show "saving…"; present only while one does. Never part of `data`.
+   */
+  readonly pending?: ReadonlySet<string>;
 }
 
 const LOADING: ViewSnapshot<never> = Object.freeze({

@@ -220,6 +220,7 @@ describe('the package entry', () => {
         'isServiceError',
         'isTimeoutError',
         'isWorkerReplyTimeoutError',
+        'keepPrevious',
         'observableSymbol',
         'platformConnectivity',
         'selectStatus',
