@@ -26,6 +26,7 @@ import { ConfigurationLoader } from './sync/configuration-loader.js';
 import { EarlierDatabaseAdoption, earlierReleaseLongestSendMs } from './sync/earlier-database-adoption.js';
 import { coordinateInstance } from './sync/instance-coordination.js';
 import { createMutations } from './sync/mutations.js';
+import { createNews } from './sync/news/catalogue-news.js';
 import { Outbox } from './sync/outbox.js';
 import { QuotaResume } from './sync/quota-resume.js';
 import { SyncEngine } from './sync/sync-engine.js';
@@ -207,6 +208,7 @@ export function createCore(resolved: ResolvedCatalogueOptions, early: readonly E
       }),
     ),
     track: changes.tracking,
+    news: guard(createNews({ db, engine, clock })),
     get status() {
       return engine.status;
     },

@@ -302,7 +302,7 @@ export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArriv
   };
 
   // Before the core: calls that wait for it; once it is there, the door hands out the core's own objects.
-  const { sync, track, auth, lists, account } = waitingCalls(withCore);
+  const { sync, track, news, auth, lists, account } = waitingCalls(withCore);
   const outboxLoading: OutboxSnapshot = Object.freeze({
     status: 'loading',
     userScope: undefined,
@@ -335,6 +335,9 @@ export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArriv
     },
     get track() {
       return core?.track ?? track;
+    },
+    get news() {
+      return core?.news ?? news;
     },
     get status(): SyncStatus {
       return core?.status ?? initialStatus;

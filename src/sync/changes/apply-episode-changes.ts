@@ -1,11 +1,12 @@
 import type { EpisodeChanges } from '../../api/schemas/episode-changes.js';
 import type { CatalogueDatabase } from '../../store/catalogue-database.js';
 import { CURSOR_OVERLAP_MS, pruneApplied } from '../../store/episode-cursors.js';
-import type { EpisodeRow } from '../../store/rows.js';
+import { newsPlan, recordNews } from '../../store/episode-news.js';
+import type { EpisodeCursorRow, EpisodeNewsRow, EpisodeRow } from '../../store/rows.js';
 import { writeThrough } from '../../store/write-gate.js';
 import { WritePlan } from '../../store/write-plan.js';
 import { dependentMetas, type EpisodePlace, markStale, placeOf } from './episode-dependents.js';
-import { isForeign, itemsInTimeOrder, patchEpisode, sameRow } from './episode-patch.js';
+import { isForeign, itemsInTimeOrder, patchEpisode, sameRow, type TimedItem } from './episode-patch.js';
 
 export interface ApplyInput {
   readonly episodeId: number;
@@ -36,10 +37,12 @@ const NOTHING: ApplyResult = { keys: [], written: false, staled: 0 };
  * Applies one episode's feed in ONE transaction with its cursor: the items not applied before (by id, or older
  * than the cursor), in time order, as a patch of the stored row; dependents of unpatchable keys marked stale; the
  * cursor advanced. A crash leaves all of it or none of it, so a feed is never applied twice nor skipped, and
- * applying the same feed again finds every item already applied and changes nothing.
+ * applying the same feed again finds every item already applied and changes nothing. What the applied items
+ * changed is recorded as the episode's news, in that same transaction.
  */
 export function applyEpisodeChanges(db: CatalogueDatabase, input: ApplyInput): Promise<ApplyResult> {
-  return writeThrough(db, planOf(db, input), () => apply(db, input));
+  // The news of the applied items goes in the same transaction (`episode-news.ts`).
+  return writeThrough(db, planOf(db, input).and(newsPlan(db)), () => apply(db, input));
 }
 
 /**
@@ -84,7 +87,33 @@ async function apply(db: CatalogueDatabase, input: ApplyInput): Promise<ApplyRes
   await Promise.all([
     written ? db.episodes.put(outcome.row as EpisodeRow) : undefined,
     db.episodeCursors.put({ ...cursor, checkedAt, applied }),
+    recordNews(db, newsOf(cursor, fresh, input.now), input.now),
   ]);
   const staled = await markStale(db, metas, input.now);
   return { keys: outcome.keys, written, staled };
+}
+
+/**
+ * The news rows of applied items: one per change time, naming the episode's fields the items touched (an item
+ * that touches none, a `created`, or a key the store does not keep, is no news).
+ */
+function newsOf(cursor: EpisodeCursorRow, items: readonly TimedItem[], appliedAt: number): EpisodeNewsRow[] {
+  const byTime = new Map<number, Set<string>>();
+  for (const item of items) {
+    const { keys } = patchEpisode({}, [item]);
+    if (keys.length === 0 || Number.isNaN(item.at)) continue;
+    const fields = byTime.get(item.at) ?? new Set<string>();
+    for (const key of keys) fields.add(key === 'images' || key === 'still' ? 'still_path' : key);
+    byTime.set(item.at, fields);
+  }
+  const { episode_id, series_id, season_number, episode_number } = cursor;
+  return [...byTime].map(([at, fields]) => ({
+    episode_id,
+    at,
+    series_id,
+    season_number,
+    episode_number,
+    fields: [...fields].sort(),
+    appliedAt,
+  }));
 }
