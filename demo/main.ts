@@ -15,7 +15,8 @@ import { devtoolsToggle } from './app/devtools-toggle.js';
 import { h, replace } from './app/dom.js';
 import { firstContent } from './app/first-content.js';
 import { createImages } from './app/images.js';
-import { type Route, routeOf } from './app/router.js';
+import { newsBadge } from './app/news-badge.js';
+import { onNewsSeen, type Route, routeOf } from './app/router.js';
 import { screenNotice } from './app/screen-notice.js';
 import { searchBox } from './app/search-box.js';
 import { currentSettings } from './app/service-settings.js';
@@ -40,6 +41,7 @@ const NAV: readonly (readonly [NonNullable<Route['section']>, string, string])[]
   ['airing', '#/airing', 'Airing today'],
   ['discover', '#/discover', 'Discover'],
   ['people', '#/people', 'People'],
+  ['news', '#/news', "What's new"],
   ['list', '#/list', 'My list'],
   ['settings', '#/settings', 'Settings'],
 ];
@@ -68,6 +70,11 @@ const search = searchBox((hash) => {
 });
 const navLinks = NAV.map(([section, href, label]) => h('a', { href, 'data-section': section }, label));
 const nav = h('nav', { class: 'mainnav', 'aria-label': 'Screens' }, navLinks);
+const news = newsBadge(
+  catalogue,
+  navLinks.find((link) => link.dataset.section === 'news'),
+);
+onNewsSeen(() => void news.recount());
 /** Scrolled to its end, the tabs lose the fading edge that says there are more: it would cover the last one. */
 const markNavEnd = () => nav.classList.toggle('at-end', nav.scrollLeft + nav.clientWidth >= nav.scrollWidth - 1);
 nav.addEventListener('scroll', markNavEnd, { passive: true });
@@ -281,6 +288,8 @@ async function start(): Promise<void> {
   void registerWorker().catch(() => replace(storageNote, 'background refresh unavailable'));
   await synced;
   bar.settled();
+  // After first content and the visit's sync: what's new is never on the path to a screen's rows.
+  news.start();
   // A hook for people and tests: the first sync of this visit has settled.
   document.body.dataset.synced = 'true';
 }

@@ -34,6 +34,7 @@ import { EngineUserScope } from './sync/engine-user-scope.js';
 import { BrowseEviction } from './sync/eviction.js';
 import { coordinateInstance } from './sync/instance-coordination.js';
 import { createMutations } from './sync/mutations.js';
+import { createNews } from './sync/news/catalogue-news.js';
 import { Outbox } from './sync/outbox.js';
 import { QuotaResume } from './sync/quota-resume.js';
 import { ReadMarks } from './sync/read-marks.js';
@@ -267,6 +268,7 @@ export function createCore(
       episode: (episodeId, place) => trackEpisode({ db, engine }, episodeId, place),
       series: (seriesId, trackOptions) => trackSeries({ db, engine }, seriesId, trackOptions),
     },
+    news: guard(createNews({ db, engine, clock })),
     get status() {
       return status.current;
     },

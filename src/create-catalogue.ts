@@ -19,6 +19,7 @@ import type { CatalogueEvents } from './sync/catalogue-events.js';
 import type { CatalogueSync } from './sync/catalogue-sync.js';
 import type { EpisodeTracking } from './sync/changes/change-feed.js';
 import type { AccountMutations, ListMutations } from './sync/mutations.js';
+import type { CatalogueNews } from './sync/news/news-types.js';
 import type { CatalogueParams } from './sync/prepare-call.js';
 import type { ListOperation, PullOperation } from './sync/sync-engine.js';
 import type { SyncStatus } from './sync/sync-status.js';
@@ -61,6 +62,8 @@ export interface Catalogue extends OperationViews {
   readonly sync: CatalogueSync;
   /** Episodes kept fresh from change feeds: `track.episode(id)`, `track.series(id)`. */
   readonly track: EpisodeTracking;
+  /** What's new for a set of series (changed or aired episodes since a time), from the store: `news.since(t, ids)`. */
+  readonly news: CatalogueNews;
   /** The engine's immutable status snapshot: a new object on every change. */
   readonly status: SyncStatus;
   /** The request queue's immutable counters snapshot. */

@@ -266,7 +266,7 @@ export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArriv
   };
 
   // Before the core: calls that wait for it; once it is there, the door hands out the core's own objects.
-  const { sync, track, auth, lists, account } = waitingCalls(withCore);
+  const { sync, track, news, auth, lists, account } = waitingCalls(withCore);
   /** The outbox store before the core: the same deferral as the views', with its calls waiting for the core. */
   const deferredOutbox = (): OutboxView => {
     const store = later(OUTBOX_LOADING, (c) => c.outbox as never) as unknown as View<never> & OutboxView;
@@ -291,6 +291,9 @@ export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArriv
     },
     get track() {
       return core?.track ?? track;
+    },
+    get news() {
+      return core?.news ?? news;
     },
     get status(): SyncStatus {
       return core?.status ?? initialStatus;

@@ -183,6 +183,13 @@ export { type Freshness, MIN_MAX_AGE_SECONDS } from './sync/freshness.js';
 export { createInProcessChannels } from './sync/in-process-channels.js';
 export { createInProcessLocks } from './sync/in-process-locks.js';
 export type { AccountMutations, ListMutations, MutationReceipt } from './sync/mutations.js';
+export type {
+  CatalogueNews,
+  FollowOptions,
+  FollowResult,
+  NewEpisode,
+  SeriesNews,
+} from './sync/news/news-types.js';
 export type { CatalogueParams } from './sync/prepare-call.js';
 export type {
   EnsureFreshResult,

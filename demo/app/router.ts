@@ -6,6 +6,7 @@ import { airingScreen } from './screens/airing.js';
 import { discoverScreen, filtersFromQuery } from './screens/discover.js';
 import { movieScreen } from './screens/movie.js';
 import { myListScreen } from './screens/my-list.js';
+import { newsScreen } from './screens/news.js';
 import { outboxScreen } from './screens/outbox.js';
 import { peopleScreen } from './screens/people.js';
 import { personScreen } from './screens/person.js';
@@ -16,10 +17,16 @@ import { trendingScreen } from './screens/trending.js';
 
 export interface Route {
   /** The nav entry to highlight. */
-  readonly section: 'trending' | 'airing' | 'discover' | 'people' | 'list' | 'settings' | undefined;
+  readonly section: 'trending' | 'airing' | 'discover' | 'people' | 'news' | 'list' | 'settings' | undefined;
   /** The search screen's query, shown in the header's box. */
   readonly query?: string;
   open(ctx: DemoContext): Screen;
+}
+
+/** Called when "What's new" has been viewed (the nav's badge then recounts). */
+let newsSeen: () => void = () => {};
+export function onNewsSeen(listener: () => void): void {
+  newsSeen = listener;
 }
 
 export function routeOf(hash: string): Route {
@@ -48,6 +55,8 @@ export function routeOf(hash: string): Route {
         query: query.get('q') ?? '',
         open: (ctx) => searchScreen(ctx, query.get('q') ?? ''),
       };
+    case 'news':
+      return { section: 'news', open: (ctx) => newsScreen(ctx, () => newsSeen()) };
     case 'list':
       return { section: 'list', open: myListScreen };
     case 'person':

@@ -2,6 +2,7 @@ import type { CatalogueAuth, CatalogueMembers } from '../create-catalogue.js';
 import type { CatalogueSync } from '../sync/catalogue-sync.js';
 import type { EpisodeTracking } from '../sync/changes/change-feed.js';
 import type { AccountMutations, ListMutations } from '../sync/mutations.js';
+import type { CatalogueNews } from '../sync/news/news-types.js';
 
 type Core = Omit<CatalogueMembers, 'view' | 'pages'>;
 
@@ -11,7 +12,7 @@ export type WithCore = <R>(call: (core: Core) => R | Promise<R>) => Promise<R>;
 /** Every member name of `T`, each once: a member left out (or one too many) does not compile. */
 type Names<T> = { readonly [N in keyof T]-?: 1 };
 
-type Group = 'sync' | 'track' | 'auth' | 'lists' | 'account';
+type Group = 'sync' | 'track' | 'news' | 'auth' | 'lists' | 'account';
 
 /** `group`'s members, each waiting for the core and then calling its own. */
 function waiting<T>(withCore: WithCore, group: Group, names: Names<T>): T {
@@ -43,6 +44,7 @@ export function waitingCalls(withCore: WithCore) {
       entries: 1,
     }),
     track: waiting<EpisodeTracking>(withCore, 'track', { episode: 1, series: 1 }),
+    news: waiting<CatalogueNews>(withCore, 'news', { follow: 1, since: 1 }),
     auth: waiting<CatalogueAuth>(withCore, 'auth', {
       ready: 1,
       validate: 1,

@@ -14,6 +14,8 @@
  * - `quarantine` (auto id), `readMarks` by ref (last read time, apart from the records so views never re-run).
  * - `episodeCursors` by episode id (v3): when each tracked episode was last known current, and the change items
  *   applied near then. Written with the episode rows (`writeResponse`) and by the change feed.
+ * - `episodeNews` by `[episode_id+at]` (v13): the changes the change feed applied, for "what's new"; written in
+ *   the transaction that applies them, kept 30 days.
  * - `sizeLedger` by request key (v5): the JSON length each stored browse response's write put, kept only while a
  *   `maxBytes` budget is set. Eviction (`evictBrowseData`, least recently read first via `browseUnitsByAge`) removes
  *   browse responses whole; see `eviction/browse-units.ts` for what counts as browse data.

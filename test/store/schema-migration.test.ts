@@ -21,6 +21,7 @@ import { version7Stores } from '../../src/store/schema/version-7.js';
 import { version8Stores } from '../../src/store/schema/version-8.js';
 import { version11Stores } from '../../src/store/schema/version-11.js';
 import { version12Stores } from '../../src/store/schema/version-12.js';
+import { version13Stores } from '../../src/store/schema/version-13.js';
 import { dumpDatabase, freshDatabase, loadSample, ok } from './store-fixtures.js';
 
 /** Real rows, as version 1 would have stored them: written by the library, minus what version 2 added. */
@@ -98,6 +99,7 @@ describe('schema versions', () => {
         ...Object.keys(version8Stores),
         ...Object.keys(version11Stores),
         ...Object.keys(version12Stores),
+        ...Object.keys(version13Stores),
       ].sort(),
     );
     // Version 9 dropped version 7's boot store.
@@ -145,10 +147,11 @@ describe('schema versions', () => {
       tvSeriesDetails,
       personDetails,
       adoptedRows,
+      episodeNews,
       ...carried
     } = after;
-    // Version 11's detail tables and version 12's adoption records start empty.
-    expect([movieDetails, tvSeriesDetails, personDetails, adoptedRows]).toEqual([[], [], [], []]);
+    // Version 11's detail tables, version 12's adoption records and version 13's news start empty.
+    expect([movieDetails, tvSeriesDetails, personDetails, adoptedRows, episodeNews]).toEqual([[], [], [], [], []]);
     // Version 8's bases start empty (the row had no snapshots), and rows lose `undo`; version 7's boot store came
     // and went (version 9).
     expect(outboxBase).toEqual([]);

@@ -14,12 +14,14 @@ import { version9Stores } from '../schema/version-9.js';
 import { version10Stores } from '../schema/version-10.js';
 import { version11Stores } from '../schema/version-11.js';
 import { version12Stores } from '../schema/version-12.js';
+import { version13Stores } from '../schema/version-13.js';
 import type { AdoptedRow, ListRow, OutboxBaseRow, OutboxRow, StoredUserRow } from '../tables/outbox-rows.js';
 import type {
   ConfigurationRow,
   EpisodeAccountStateRow,
   EpisodeChangesRow,
   EpisodeCursorRow,
+  EpisodeNewsRow,
   EpisodeRow,
   ListPageRow,
   MovieDetailsRow,
@@ -43,7 +45,7 @@ import type {
 import { fencedIndexedDB, isNewerRelease } from './release-fence.js';
 
 /** The schema version the library opens databases at. */
-export const CURRENT_SCHEMA_VERSION = 12;
+export const CURRENT_SCHEMA_VERSION = 13;
 
 /** Every table of the current version, cumulative (a declared version lists all its tables). */
 const CURRENT_STORES = {
@@ -59,6 +61,7 @@ const CURRENT_STORES = {
   ...version10Stores,
   ...version11Stores,
   ...version12Stores,
+  ...version13Stores,
 };
 
 export interface CatalogueDatabaseOptions extends IndexedDBPair {
@@ -161,6 +164,9 @@ export class CatalogueDatabase extends Dexie {
   }
   get episodeCursors(): Table<EpisodeCursorRow, number> {
     return this.table('episodeCursors');
+  }
+  get episodeNews(): Table<EpisodeNewsRow, [number, number]> {
+    return this.table('episodeNews');
   }
   get lists(): Table<ListRow, number> {
     return this.table('lists');

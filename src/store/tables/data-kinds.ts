@@ -21,6 +21,7 @@ export const DATA_KINDS = {
     'configuration',
     'episodeChanges',
     'episodeCursors',
+    'episodeNews',
     'listPages',
     'syncMeta',
   ],

@@ -161,6 +161,24 @@ export interface ReadMarkRow {
 }
 
 /**
+ * One applied change of a tracked episode (v13), for "what's new": the fields it changed, when the service made it
+ * (`at`) and when this store applied it (`appliedAt`). Catalogue data, not a user's: every user of the database sees
+ * the same episodes change. Pruned after `NEWS_RETENTION_MS` (`episode-news.ts`).
+ */
+export interface EpisodeNewsRow {
+  episode_id: number;
+  /** The change's time on the service (clock ms). */
+  at: number;
+  series_id: number;
+  season_number: number;
+  episode_number: number;
+  /** The episode's fields the change touched (`name`, `air_date`, `still_path` for a new still, …). */
+  fields: string[];
+  /** When the change was applied here (clock ms): what a "since" compares with. */
+  appliedAt: number;
+}
+
+/**
  * A tracked episode's change-feed cursor: when its stored row was last known current (`checkedAt`, clock ms), and
  * the ids of change items applied near that time (see `CURSOR_OVERLAP_MS`), so a feed applied twice changes nothing.
  */

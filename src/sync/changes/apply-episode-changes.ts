@@ -1,10 +1,18 @@
 import type { EpisodeChanges } from '../../api/schemas/episode-changes.js';
 import type { CatalogueDatabase } from '../../store/database/catalogue-database.js';
 import { CURSOR_OVERLAP_MS, pruneApplied } from '../../store/records/episode-cursors.js';
-import type { EpisodeRow } from '../../store/tables/rows.js';
+import { newsPlan, recordNews } from '../../store/records/episode-news.js';
+import type { EpisodeCursorRow, EpisodeNewsRow, EpisodeRow } from '../../store/tables/rows.js';
 import { WritePlan } from '../../store/write/write-plan.js';
 import { dependentMetas, type EpisodePlace, markStale, placeOf } from './episode-dependents.js';
-import { isForeign, itemsInTimeOrder, patchEpisode, sameRow } from './episode-patch.js';
+import {
+  type EpisodeFields,
+  isForeign,
+  itemsInTimeOrder,
+  patchEpisode,
+  sameRow,
+  type TimedItem,
+} from './episode-patch.js';
 import type { FeedStore } from './feed-store.js';
 
 export interface ApplyInput {
@@ -37,10 +45,12 @@ const NOTHING: ApplyResult = { keys: [], written: false, staled: 0 };
  * Applies one episode's feed in ONE transaction with its cursor: the items not applied before (by id, or older
  * than the cursor), in time order, as a patch of the stored row; dependents of unpatchable keys marked stale; the
  * cursor advanced. A crash leaves all of it or none of it, so a feed is never applied twice nor skipped, and
- * applying the same feed again finds every item already applied and changes nothing.
+ * applying the same feed again finds every item already applied and changes nothing. What the applied items
+ * changed is recorded as the episode's news, in that same transaction.
  */
 export function applyEpisodeChanges(db: CatalogueDatabase, input: ApplyInput): Promise<ApplyResult> {
-  return input.store.writeThrough(db, planOf(db, input), () => apply(db, input));
+  // The news of the applied items goes in the same transaction (`episode-news.ts`).
+  return input.store.writeThrough(db, planOf(db, input).and(newsPlan(db)), () => apply(db, input));
 }
 
 /**
@@ -88,7 +98,38 @@ async function apply(db: CatalogueDatabase, input: ApplyInput): Promise<ApplyRes
   await Promise.all([
     written ? db.episodes.put(outcome.row as EpisodeRow) : undefined,
     db.episodeCursors.put({ ...cursor, checkedAt, applied }),
+    recordNews(db, newsOf(cursor, fresh, input.now, input.store.episodeFields), input.now),
   ]);
   const staled = await markStale(db, metas, input.now);
   return { keys: outcome.keys, written, staled };
+}
+
+/**
+ * The news rows of applied items: one per change time, naming the episode's fields the items touched (an item
+ * that touches none, a `created`, or a key the store does not keep, is no news).
+ */
+function newsOf(
+  cursor: EpisodeCursorRow,
+  items: readonly TimedItem[],
+  appliedAt: number,
+  episodeFields: EpisodeFields,
+): EpisodeNewsRow[] {
+  const byTime = new Map<number, Set<string>>();
+  for (const item of items) {
+    const { keys } = patchEpisode({}, [item], episodeFields);
+    if (keys.length === 0 || Number.isNaN(item.at)) continue;
+    const fields = byTime.get(item.at) ?? new Set<string>();
+    for (const key of keys) fields.add(key === 'images' || key === 'still' ? 'still_path' : key);
+    byTime.set(item.at, fields);
+  }
+  const { episode_id, series_id, season_number, episode_number } = cursor;
+  return [...byTime].map(([at, fields]) => ({
+    episode_id,
+    at,
+    series_id,
+    season_number,
+    episode_number,
+    fields: [...fields].sort(),
+    appliedAt,
+  }));
 }

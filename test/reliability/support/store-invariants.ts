@@ -95,6 +95,7 @@ const TIMESTAMPS = new Set([
   'expiresAt',
   'receivedAt',
   'checkedAt',
+  'appliedAt',
   'lastReadAt',
   'createdAt',
   'updatedAt',

@@ -60,7 +60,7 @@ describe('applyEpisodeChanges', () => {
     const result = await apply(db, feed);
     expect(result).toEqual({ keys: ['production_code'], written: true, staled: 0 });
     expect(await db.episodes.get(EPISODE)).toEqual({ ...before, production_code: '101' });
-    expect(writes.rows).toEqual({ episodes: 1, episodeCursors: 1 });
+    expect(writes.rows).toEqual({ episodes: 1, episodeCursors: 1, episodeNews: 1 });
     expect(await db.episodeCursors.get(EPISODE)).toMatchObject({ checkedAt: LATER });
   });
 
