@@ -13,7 +13,6 @@ import type { DemoContext, Screen } from './app/context.js';
 import { restoreDemoUser } from './app/demo-user.js';
 import { devtoolsToggle } from './app/devtools-toggle.js';
 import { h, replace } from './app/dom.js';
-import { firstContent } from './app/first-content.js';
 import { createImages } from './app/images.js';
 import { newsBadge } from './app/news-badge.js';
 import { onNewsSeen, type Route, routeOf } from './app/router.js';
@@ -201,9 +200,6 @@ function showsPublicData(hash: string): boolean {
   return ['', 'trending', 'airing', 'discover', 'people', 'movie', 'person', 'search'].includes(first ?? '');
 }
 
-/** How long the warm-up waits for a screen's first pictures: a screen with no grid starts it after this. */
-const FIRST_CONTENT_WAIT_MS = 2_500;
-
 /** The first visit's sync: what the screens show, and enough series for discover to work offline. */
 async function warmUp(): Promise<void> {
   const { sync } = catalogue;
@@ -270,9 +266,8 @@ async function start(): Promise<void> {
   });
   const early = showsPublicData(location.hash);
   if (early) render(false);
-  // The visit's warm-up of other lists waits for the screen's first pictures: on a slow link a dozen answers would
-  // share it with them.
-  const synced = navigator.onLine ? firstContent(FIRST_CONTENT_WAIT_MS).then(warmUp) : Promise.resolve();
+  // The visit's sync starts with the screen's own reads, so the status line counts them as one batch.
+  const synced = navigator.onLine ? warmUp() : Promise.resolve();
   await Promise.all([
     configurationShown(),
     settings.isFake ? restoreDemoUser(catalogue).catch(() => undefined) : undefined,

@@ -234,7 +234,7 @@ describe('the demo PWA', () => {
         tabs: nav.querySelectorAll('a').length,
       };
     });
-    expect(header).toEqual({ height: expect.any(Number), scrolls: true, tabs: 6 });
+    expect(header).toEqual({ height: expect.any(Number), scrolls: true, tabs: 7 });
     expect(header.height).toBeLessThanOrEqual(64);
     await page.setViewportSize({ width: 1280, height: 860 });
   });
