@@ -28,8 +28,11 @@ const OUT = join(PACKAGE_ROOT, '.tmp-bench-bundle');
 const ENTRIES_DIR = join(PACKAGE_ROOT, 'bench', 'browser', 'bundle-entries');
 const KB = 1000;
 
-/** Budgets from issue 24, KB (1000 bytes) min+gzip with esbuild. */
-export const BUDGETS = { firstRead: 15, catalogueView: 75, client: 25 } as const;
+/**
+ * Budgets, KB (1000 bytes) min+gzip with esbuild: issue 24's, with `createCatalogue` + one view (every chunk) at
+ * issue 33's 100 KB, which replaced issue 24's 75 KB once the dependencies' floor was measured (47 KB).
+ */
+export const BUDGETS = { firstRead: 15, catalogueView: 100, client: 25 } as const;
 export type EntryName = keyof typeof BUDGETS;
 const FILES: Record<EntryName, string> = {
   firstRead: 'catalogue-view.ts',

@@ -32,7 +32,7 @@ export interface PanelOptions<T> {
 export function viewPanel<T>(view: ViewLike<T>, options: PanelOptions<T>): { element: HTMLElement; dispose(): void } {
   const body = h('div', { class: 'panel-body' });
   const meta = h('p', { class: 'freshness', 'aria-live': 'polite' });
-  const element = h('div', { class: 'panel' }, meta, body);
+  const element = h('div', { class: options.quiet ? 'panel quiet' : 'panel' }, meta, body);
   const refresh = view.refresh ? () => view.refresh?.() ?? Promise.resolve() : undefined;
   let reported: PanelState | undefined;
   const slow = slowAnswer(() => report(view.getSnapshot()));

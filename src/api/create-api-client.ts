@@ -153,6 +153,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         headers,
         body: built.body,
         signal: controller.signal,
+        // The library decides when an answer is stale (its lifetimes, its ETags): the browser's HTTP cache would
+        // answer a refresh within the service's max-age with the copy it kept (a change list polled again within
+        // its 10 minutes would miss what changed since). The browser still revalidates its copy with the service.
+        cache: 'no-cache',
       });
       // The body is read under the same timeout and signal as the headers.
       return await parseResponse(operation, response, () => clock.now(), { maxBodyBytes });

@@ -283,6 +283,8 @@ describe('the request of every operation', () => {
     expect(call?.body === undefined ? undefined : JSON.parse(call.body)).toEqual(c.body);
     expect(call?.url).not.toContain(TEST_TOKEN);
     expect(call?.url).not.toMatch(/api_key|Bearer/);
+    // The library's freshness decides, not the browser's HTTP cache (which still revalidates what it kept).
+    expect(call?.cache).toBe('no-cache');
   });
 
   it('equal parameters in another order give a byte-equal URL', async () => {

@@ -9,6 +9,8 @@ export interface RecordedRequest {
   readonly headers: Record<string, string>;
   readonly body: string | undefined;
   readonly signal: AbortSignal | undefined;
+  /** The request's HTTP cache mode as passed (`undefined`: the browser's default). */
+  readonly cache: RequestCache | undefined;
 }
 
 /** Answers one recorded request; may return a promise (e.g. one that never settles). */
@@ -26,7 +28,14 @@ async function record(input: Request | string | URL, init: RequestInit | undefin
     headers[key] = value;
   });
   const body = init?.body === undefined || init.body === null ? undefined : await request.text();
-  return { url: request.url, method: request.method, headers, body, signal: init?.signal ?? undefined };
+  return {
+    url: request.url,
+    method: request.method,
+    headers,
+    body,
+    signal: init?.signal ?? undefined,
+    cache: init?.cache,
+  };
 }
 
 /**
