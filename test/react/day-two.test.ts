@@ -1,10 +1,10 @@
-import { createElement, type ReactElement, StrictMode, useState } from 'react';
-import { act, create, type ReactTestRenderer } from 'react-test-renderer';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Catalogue } from '../../src/create-catalogue.js';
-import { CatalogueProvider, usePages, useView } from '../../src/react/index.js';
+import { createElement, useState } from 'react';
+import { act } from 'react-test-renderer';
+import { describe, expect, it } from 'vitest';
+import { usePages, useView } from '../../src/react/index.js';
 import { closedAfterEach } from '../helpers/closed-after-each.js';
 import { until } from '../query/view-helpers.js';
+import { strictApp } from './strict-app.js';
 
 /**
  * Day two of a React app (issue 35): the hooks' `keepPrevious`, a pages view that keeps its status while it pages
@@ -12,31 +12,7 @@ import { until } from '../query/view-helpers.js';
  */
 const open = closedAfterEach();
 
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-
-let renderer: ReactTestRenderer | undefined;
-afterEach(async () => {
-  await act(async () => renderer?.unmount());
-  renderer = undefined;
-  vi.restoreAllMocks();
-});
-
-/** Renders `element` under Strict Mode with the catalogue; returns what React reported as errors. */
-async function render(catalogue: Catalogue, element: ReactElement): Promise<unknown[]> {
-  const errors: unknown[] = [];
-  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-    if (String(args[0]).includes('react-test-renderer is deprecated')) return;
-    errors.push(args);
-  });
-  await act(async () => {
-    renderer = create(createElement(StrictMode, null, createElement(CatalogueProvider, { catalogue }, element)));
-  });
-  return errors;
-}
-
-const text = () => ((renderer?.toJSON() as { children: string[] } | null)?.children ?? []).join('');
+const { render, text } = strictApp();
 
 type Truth = { results: { id: number; name?: string }[] };
 

@@ -1,49 +1,16 @@
-import { createElement, type ReactElement, StrictMode, useState } from 'react';
-import { act, create, type ReactTestRenderer } from 'react-test-renderer';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Catalogue } from '../../src/create-catalogue.js';
+import { createElement, useState } from 'react';
+import { act } from 'react-test-renderer';
+import { describe, expect, it } from 'vitest';
 import { databaseOf } from '../../src/create-catalogue.js';
-import {
-  CatalogueProvider,
-  type ChangeState,
-  useChange,
-  usePages,
-  useStatus,
-  useUser,
-  useView,
-} from '../../src/react/index.js';
+import { type ChangeState, useChange, usePages, useStatus, useUser, useView } from '../../src/react/index.js';
 import type { MutationInput } from '../../src/sync/mutations.js';
 import { closedAfterEach } from '../helpers/closed-after-each.js';
 import { until } from '../query/view-helpers.js';
+import { strictApp } from './strict-app.js';
 
 const open = closedAfterEach();
 
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-
-let renderer: ReactTestRenderer | undefined;
-afterEach(async () => {
-  await act(async () => renderer?.unmount());
-  renderer = undefined;
-  vi.restoreAllMocks();
-});
-
-/** Renders `element` under Strict Mode with the catalogue; returns what React reported as errors. */
-async function render(catalogue: Catalogue, element: ReactElement): Promise<unknown[]> {
-  const errors: unknown[] = [];
-  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-    // react-test-renderer's own deprecation notice is not an error of the app.
-    if (String(args[0]).includes('react-test-renderer is deprecated')) return;
-    errors.push(args);
-  });
-  await act(async () => {
-    renderer = create(createElement(StrictMode, null, createElement(CatalogueProvider, { catalogue }, element)));
-  });
-  return errors;
-}
-
-const text = () => ((renderer?.toJSON() as { children: string[] } | null)?.children ?? []).join('');
+const { render, text, current } = strictApp();
 
 describe('catalogue-sync/react, in a Strict Mode app', () => {
   it('views made in render (new params objects each time): no update loop, one request per key, live updates', async () => {
@@ -176,7 +143,7 @@ describe('catalogue-sync/react, in a Strict Mode app', () => {
     // ...the selected part never did: Strict Mode's two first renders, at most one more.
     expect(renders.selected).toBeLessThanOrEqual(3);
     await act(async () => connectivity.setOnline(false));
-    expect(renderer?.root.findByType('b').children).toEqual(['offline']);
+    expect(current()?.root.findByType('b').children).toEqual(['offline']);
     expect(errors).toEqual([]);
   });
 
