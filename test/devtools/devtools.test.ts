@@ -1,10 +1,10 @@
-import { Window } from 'happy-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Catalogue } from '../../src/create-catalogue.js';
 import { type DevtoolsHandle, mountDevtools } from '../../src/devtools/index.js';
 import type { Clock, FetchLike, TimerHandle } from '../../src/env.js';
 import type { OneCatalogue } from '../helpers/catalogue-world.js';
 import { closedAfterEach } from '../helpers/closed-after-each.js';
+import { panelPages } from './panel-page.js';
 
 /**
  * The panel over a catalogue doing real work against the in-process fake service, on a virtual clock, drawn into a
@@ -12,19 +12,7 @@ import { closedAfterEach } from '../helpers/closed-after-each.js';
  * target's own document, and the fake service keeps Node's `Request`/`Response`.
  */
 const open = closedAfterEach();
-let window: Window | undefined;
-const handles: DevtoolsHandle[] = [];
-
-afterEach(async () => {
-  for (const handle of handles.splice(0)) handle.unmount();
-  await window?.happyDOM.close();
-  window = undefined;
-});
-
-function page(): Document {
-  window = new Window({ url: 'http://localhost/' });
-  return window.document as unknown as Document;
-}
+const { page, handles } = panelPages();
 
 function mount(
   fixture: OneCatalogue,

@@ -1,29 +1,17 @@
-import { Window } from 'happy-dom';
-import { afterEach, describe, expect, it } from 'vitest';
-import { type DevtoolsHandle, mountDevtools } from '../../src/devtools/index.js';
+import { describe, expect, it } from 'vitest';
+import { mountDevtools } from '../../src/devtools/index.js';
 import { jsonTree } from '../../src/devtools/json-tree.js';
 import type { OneCatalogue } from '../helpers/catalogue-world.js';
 import { closedAfterEach } from '../helpers/closed-after-each.js';
 import { record, until } from '../query/view-helpers.js';
+import { panelPages } from './panel-page.js';
 
 /**
  * The panel's Views pane over a catalogue doing real work against the in-process fake, on a virtual clock, drawn
  * into a happy-dom document made per test (not installed as globals: the panel builds from its target's document).
  */
 const open = closedAfterEach();
-let window: Window | undefined;
-const handles: DevtoolsHandle[] = [];
-
-afterEach(async () => {
-  for (const handle of handles.splice(0)) handle.unmount();
-  await window?.happyDOM.close();
-  window = undefined;
-});
-
-function page(): Document {
-  window = new Window({ url: 'http://localhost/' });
-  return window.document as unknown as Document;
-}
+const { page, handles } = panelPages();
 
 function shadowOf(doc: Document): ShadowRoot {
   const host = doc.querySelector('catalogue-sync-devtools');
