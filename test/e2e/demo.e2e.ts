@@ -155,6 +155,14 @@ describe('the demo PWA', () => {
         const line = document.querySelector('#sync-label')?.textContent ?? '';
         if (line !== '' && seen.at(-1) !== line) seen.push(line);
       }).observe(document, { childList: true, subtree: true, characterData: true });
+      // Layout shifts not caused by input, as CLS counts them: the screen fills in boxes reserved before.
+      const shifts: number[] = [];
+      (window as { layoutShifts?: number[] }).layoutShifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
     });
     const response = await page.goto(`${e2e.url}/`);
     expect(response?.headers()['content-security-policy']).toBe(contentSecurityPolicy(demoPageOrigins()));
@@ -177,6 +185,18 @@ describe('the demo PWA', () => {
     expect(e2e.served.service.log.count({ operation: 'discoverTv' })).toBeGreaterThanOrEqual(5);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 10_000 });
     expect(await page.locator('#connectivity').textContent()).toBe('Online');
+    // Nothing moved while the first visit filled in (a panel's freshness line appearing once it fetched did).
+    const shifted = await page.evaluate(() => (window as { layoutShifts?: number[] }).layoutShifts ?? []);
+    expect(shifted.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.001);
+    // The first grid's first pictures (the largest paint) load at once and first; the rest lazily.
+    const pictures = await page
+      .locator('main .grid')
+      .first()
+      .locator('img')
+      .evaluateAll((images) =>
+        images.slice(0, 5).map((image) => [image.getAttribute('loading'), image.getAttribute('fetchpriority')]),
+      );
+    expect(pictures).toEqual([...Array(4).fill(['eager', 'high']), ['lazy', null]]);
     expect(await page.evaluate(() => document.querySelector('link[rel="manifest"]')?.getAttribute('href'))).toBe(
       '/manifest.webmanifest',
     );
