@@ -113,6 +113,8 @@ export function createCore(
   const readMarks = new ReadMarks(db, resolved.logger);
   const status = new EngineStatus(emitter, initialSyncStatus(connectivity.isOnline()));
   const users = new EngineUserScope({ emitter, clock, readMarks });
+  // Eviction's work arrives when an eviction is due (`lazy-features.ts`); holds and the ledger's total stay here.
+  const sweep = lazyFeature(() => features.eviction());
   const eviction = new BrowseEviction({
     db,
     emitter,
@@ -124,6 +126,7 @@ export function createCore(
     beforeEvict: () => readMarks.flush(),
     // A write had room: changes a full disk stopped are sent again.
     afterWrite: () => quotaResume.written(),
+    sweep: () => sweep('eviction'),
   });
   // Every write of the store recovers from a full disk the same way (the write gate runs it).
   setQuotaRecovery(db, (attempt) => eviction.retryOnQuota(attempt));

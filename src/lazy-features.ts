@@ -1,4 +1,5 @@
 import type * as ChangeFeedModule from './sync/changes/change-feed.js';
+import type * as SweepModule from './sync/sweep-browse-data.js';
 
 /**
  * The modules of features a read-only visit never runs, each loaded when a member first needs it. The core takes
@@ -8,6 +9,8 @@ import type * as ChangeFeedModule from './sync/changes/change-feed.js';
 export interface CoreFeatures {
   /** Change feeds: `sync.refresh`, `sync.refreshChanges`, `track`. */
   changes(): Promise<typeof ChangeFeedModule>;
+  /** Eviction's work: loaded when a disk is full or a `maxBytes` budget is passed or first accounted. */
+  eviction(): Promise<typeof SweepModule>;
 }
 
 /**
@@ -16,4 +19,5 @@ export interface CoreFeatures {
  */
 export const lazyFeatures: CoreFeatures = {
   changes: () => import('./sync/changes/change-feed.js'),
+  eviction: () => import('./sync/sweep-browse-data.js'),
 };

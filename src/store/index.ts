@@ -39,6 +39,7 @@ export { clearDatabase } from './eviction/clear-database.js';
 export { type EvictedData, evictBrowseData } from './eviction/evict-browse-data.js';
 export { reconcileSizeLedger } from './eviction/reconcile-size-ledger.js';
 export { jsonBytes } from './eviction/size-ledger.js';
+export { type SweepStore, sweepStore } from './eviction/sweep-store.js';
 export { READ_MARK_INTERVAL_MS, touchRead, writeReadMarks } from './eviction/touch-read.js';
 export type { StoreParams } from './mappings/store-mapping.js';
 export { isStoredOperation, type StoredOperation, storeMappings } from './mappings/store-mappings.js';

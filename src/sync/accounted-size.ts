@@ -1,5 +1,4 @@
 import type { CatalogueDatabase } from '../store/database/catalogue-database.js';
-import { reconcileSizeLedger } from '../store/eviction/reconcile-size-ledger.js';
 
 /** The ledger is read again after this many writes of this instance: other tabs write the same database. */
 const RESYNC_EVERY_WRITES = 64;
@@ -12,14 +11,17 @@ const RESYNC_EVERY_WRITES = 64;
  */
 export class AccountedSize {
   readonly #db: CatalogueDatabase;
+  /** `reconcileSizeLedger`, loaded with eviction's work: false when it could not load (tried again next read). */
+  readonly #reconcile: () => Promise<boolean>;
   #ledger: Map<string, number> | undefined;
   #loading: Promise<Map<string, number>> | undefined;
   #total = 0;
   #reconciled = false;
   #writes = 0;
 
-  constructor(db: CatalogueDatabase) {
+  constructor(db: CatalogueDatabase, reconcile: () => Promise<boolean>) {
     this.#db = db;
+    this.#reconcile = reconcile;
   }
 
   /** The accounted bytes (reads the ledger when not known). */
@@ -64,10 +66,8 @@ export class AccountedSize {
   }
 
   async #load(): Promise<Map<string, number>> {
-    if (!this.#reconciled) {
-      await reconcileSizeLedger(this.#db);
-      this.#reconciled = true;
-    }
+    // Unreconciled, the total counts fewer responses than are stored (never more): the next read tries again.
+    if (!this.#reconciled) this.#reconciled = await this.#reconcile();
     const rows = await this.#db.sizeLedger.toArray();
     const map = new Map(rows.map((row) => [row.requestKey, row.bytes]));
     this.#total = rows.reduce((sum, row) => sum + row.bytes, 0);

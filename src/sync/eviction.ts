@@ -2,24 +2,16 @@ import type { EventEmitter } from 'eventemitter3';
 import type { Clock, Logger } from '../env.js';
 import { isQuotaExceededError } from '../errors/quota-exceeded-error.js';
 import type { CatalogueDatabase } from '../store/database/catalogue-database.js';
-import { type BrowseUnit, browseUnitsByAge } from '../store/eviction/browse-unit-order.js';
 import { isBrowseOperation } from '../store/eviction/browse-units.js';
-import { type EvictedData, evictBrowseData } from '../store/eviction/evict-browse-data.js';
+import { type SweepStore, sweepStore } from '../store/eviction/sweep-store.js';
 import type { WriteResult } from '../store/records/write-response.js';
 import { AccountedSize } from './accounted-size.js';
 import type { CatalogueEvents } from './catalogue-events.js';
+import type * as SweepModule from './sweep-browse-data.js';
+import type { SweepReason } from './sweep-browse-data.js';
 
 /** A budget is enforced down to this share of it, so that the next write does not evict again at once. */
 export const LOW_WATER_MARK = 0.9;
-/** On a quota error, this share of the browse responses (least recently read; at least one) goes before the retry. */
-export const QUOTA_EVICTION_SHARE = 0.25;
-/**
- * The budget never takes what a view shows now: a response read within this time, or read before and fetched again
- * within it (a view refetching what it shows), is left until it ages. Without it, two views whose pages do not fit
- * the budget together would evict each other's page and refetch it, forever; a full disk (quota) has no such
- * exception.
- */
-export const ON_SCREEN_MS = 60_000;
 /**
  * After a retry failed although browse data was evicted (the disk is full of something else), quota errors within
  * this time fail at once: evicting a quarter per failing write would empty the cache in a few writes for nothing.
@@ -38,6 +30,11 @@ export interface EvictionDeps {
   readonly beforeEvict?: () => Promise<void>;
   /** Told after every write that went through quota recovery and succeeded: the store had room for it. */
   readonly afterWrite?: () => void;
+  /**
+   * Loads eviction's work (`sweep-browse-data.ts`), once: a chunk of its own on the main entry, asked for only when
+   * an eviction is due or the ledger must measure what was stored without it. A failed load rejects.
+   */
+  readonly sweep: () => Promise<typeof SweepModule>;
 }
 
 /** Request keys kept out of eviction while some work needs them. */
@@ -60,7 +57,7 @@ export interface StoreWrite {
 
 /**
  * Keeps browse data within the storage the store gets. Two triggers, one eviction (least recently read first,
- * see `browseUnitsByAge` and `evictBrowseData`):
+ * see `sweepBrowseData`, loaded when the first eviction is due):
  * - a write fails with `QuotaExceededError` → evict a share of the browse responses → retry the write once; if
  *   that fails too, the original error is thrown (the failed write left nothing: one transaction), and quota
  *   errors fail at once for `QUOTA_BACKOFF_MS`.
@@ -70,6 +67,7 @@ export interface StoreWrite {
  */
 export class BrowseEviction {
   readonly #deps: EvictionDeps;
+  readonly #store: SweepStore = sweepStore();
   /** Request keys held by running work (a `pullList` reads its pages back), counted per holder. */
   readonly #held = new Map<string, number>();
   #running: Promise<unknown> | undefined;
@@ -84,7 +82,12 @@ export class BrowseEviction {
 
   constructor(deps: EvictionDeps) {
     this.#deps = deps;
-    this.#accounted = new AccountedSize(deps.db);
+    // Measuring responses stored before a budget was set is eviction's work too: it comes with the sweep's chunk.
+    this.#accounted = new AccountedSize(deps.db, async () => {
+      const sweep = await this.#loadSweep('max-bytes');
+      if (sweep) await sweep.reconcileSizeLedger(deps.db, this.#store);
+      return sweep !== undefined;
+    });
   }
 
   /** Runs a response's write: accounted when a budget is set, then the budget enforced. */
@@ -116,7 +119,7 @@ export class BrowseEviction {
     } catch (error) {
       const { clock } = this.#deps;
       if (!isQuotaExceededError(error) || clock.now() - this.#quotaFailedAt < QUOTA_BACKOFF_MS) throw error;
-      await this.#single(() => this.#evict('quota', (units) => quotaShare(units)));
+      await this.#single(() => this.#evict({ reason: 'quota' }));
       try {
         return succeeded(await attempt());
       } catch {
@@ -165,7 +168,7 @@ export class BrowseEviction {
       if (total <= maxBytes) return;
       const target = total - Math.floor(maxBytes * LOW_WATER_MARK);
       const now = this.#deps.clock.now();
-      const evicted = await this.#evict('max-bytes', (units) => bytesShare(units.filter(offScreen(now)), target));
+      const evicted = await this.#evict({ reason: 'max-bytes', target, now });
       this.#blockedByHolds = evicted === 0 && this.#held.size > 0;
     });
   }
@@ -183,47 +186,31 @@ export class BrowseEviction {
     await running;
   }
 
-  /** Evicts what `choose` picks among the units not held; returns how many responses went. */
-  async #evict(reason: 'quota' | 'max-bytes', choose: (units: BrowseUnit[]) => BrowseUnit[]): Promise<number> {
-    const { db, emitter, clock, logger, inFlightKeys, beforeEvict } = this.#deps;
+  /** Evicts least recently read units not held, as `why` asks; returns how many responses went. */
+  async #evict(why: SweepReason): Promise<number> {
+    const { inFlightKeys, beforeEvict } = this.#deps;
+    const sweep = await this.#loadSweep(why.reason);
+    if (!sweep) return 0;
     await beforeEvict?.();
     const held = new Set([...inFlightKeys(), ...this.#held.keys()]);
-    const units = (await browseUnitsByAge(db)).filter((unit) => !held.has(unit.requestKey));
-    const chosen = choose(units);
-    if (chosen.length === 0) return 0;
-    let evicted: EvictedData;
-    try {
-      evicted = await evictBrowseData(db, chosen);
-    } catch (error) {
-      // An eviction that fails changes nothing (its transaction aborts); the write's own error is what counts.
-      logger.warn('catalogue-sync: eviction failed', { reason, error: String((error as Error)?.name ?? error) });
-      return 0;
-    }
-    this.#accounted.forget(evicted.requestKeys);
-    if (evicted.requestKeys.length === 0) return 0;
-    const { requestKeys, records, bytes } = evicted;
-    logger.info('catalogue-sync: evicted browse data', { reason, responses: requestKeys.length, bytes });
-    emitter.emit('evicted', { reason, requestKeys, records, bytes, at: clock.now() });
-    return requestKeys.length;
+    const evicted = await sweep.sweepBrowseData({ ...this.#deps, store: this.#store }, why, held);
+    this.#accounted.forget(evicted);
+    return evicted.length;
   }
-}
 
-/** Units a view does not show now (see `ON_SCREEN_MS`). */
-function offScreen(now: number): (unit: BrowseUnit) => boolean {
-  return (unit) => {
-    if (unit.lastReadAt === Number.NEGATIVE_INFINITY) return true;
-    return now - unit.lastReadAt >= ON_SCREEN_MS && now - unit.fetchedAt >= ON_SCREEN_MS;
-  };
-}
-
-function quotaShare(units: BrowseUnit[]): BrowseUnit[] {
-  return units.slice(0, Math.max(1, Math.ceil(units.length * QUOTA_EVICTION_SHARE)));
-}
-
-/** The least recently read units whose accounted bytes reach `target`. */
-function bytesShare(units: BrowseUnit[], target: number): BrowseUnit[] {
-  let freed = 0;
-  let count = 0;
-  while (count < units.length && freed < target) freed += units[count++]?.bytes ?? 0;
-  return units.slice(0, count);
+  /**
+   * The sweep's module, or undefined when its chunk failed to load (offline, a deploy replaced it): logged, and
+   * that eviction frees nothing, as one whose transaction failed; the next one loads it again.
+   */
+  async #loadSweep(reason: string): Promise<typeof SweepModule | undefined> {
+    try {
+      return await this.#deps.sweep();
+    } catch (error) {
+      this.#deps.logger.warn('catalogue-sync: eviction failed', {
+        reason,
+        error: String((error as Error)?.name ?? error),
+      });
+      return undefined;
+    }
+  }
 }

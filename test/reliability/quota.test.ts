@@ -5,8 +5,10 @@ import { databaseOf } from '../../src/create-catalogue.js';
 import { isQuotaExceededError } from '../../src/errors/quota-exceeded-error.js';
 import { browseUnitsByAge } from '../../src/store/eviction/browse-unit-order.js';
 import { evictBrowseData } from '../../src/store/eviction/evict-browse-data.js';
+import { sweepStore } from '../../src/store/eviction/sweep-store.js';
 import type { SyncErrorEvent } from '../../src/sync/catalogue-events.js';
-import { LOW_WATER_MARK, QUOTA_BACKOFF_MS, QUOTA_EVICTION_SHARE } from '../../src/sync/eviction.js';
+import { LOW_WATER_MARK, QUOTA_BACKOFF_MS } from '../../src/sync/eviction.js';
+import { QUOTA_EVICTION_SHARE } from '../../src/sync/sweep-browse-data.js';
 import { type OneCatalogue, oneCatalogue } from '../helpers/catalogue-world.js';
 import { record, until } from '../query/view-helpers.js';
 import {
@@ -506,12 +508,12 @@ describe('eviction transactions', () => {
     const deletes = countDeletesPerTransaction(databaseOf(catalogue));
     for (const page of [1, 2, 3, 4, 5, 6, 7, 8]) await catalogue.sync.pull('discoverTv', { page });
     for (const page of [1, 2]) await catalogue.sync.pull('popularPeople', { page });
-    const units = await browseUnitsByAge(databaseOf(catalogue));
+    const units = await browseUnitsByAge(databaseOf(catalogue), sweepStore());
     expect(units).toHaveLength(10);
     // All but one page of each list: people of page 1 share known_for works with page 2's, across transactions.
     const keep = [catalogue.discoverTv({ page: 8 }).requestKey, catalogue.popularPeople({ page: 2 }).requestKey];
     const chosen = units.filter((unit) => !keep.includes(unit.requestKey));
-    const evicted = await evictBrowseData(databaseOf(catalogue), chosen, { maxRows: 200 });
+    const evicted = await evictBrowseData(databaseOf(catalogue), sweepStore(), chosen, { maxRows: 200 });
     expect(evicted.requestKeys).toEqual(chosen.map((unit) => unit.requestKey));
     expect(evicted.records.people).toBeGreaterThan(0);
     const sizes = [...deletes.values()];
@@ -536,16 +538,19 @@ describe('resources', () => {
     await catalogue.sync.pull('seasonCredits', season);
     await catalogue.sync.pull('seasonImages', season);
     await catalogue.sync.pull('movieVideos', { movie_id });
-    const units = await browseUnitsByAge(databaseOf(catalogue));
+    const units = await browseUnitsByAge(databaseOf(catalogue), sweepStore());
     const unit = (operation: string) => units.filter((u) => u.operation === operation);
 
-    const credits = await evictBrowseData(databaseOf(catalogue), unit('seasonCredits'));
+    const credits = await evictBrowseData(databaseOf(catalogue), sweepStore(), unit('seasonCredits'));
     // The images still hold the row: their response reads back whole; the credits are missing again.
     expect(credits.records).toEqual({ syncMeta: 1 });
     expect(await catalogue.read('seasonImages', season)).toBeDefined();
     expect(await catalogue.sync.freshness('seasonCredits', season)).toBe('missing');
 
-    const images = await evictBrowseData(databaseOf(catalogue), [...unit('seasonImages'), ...unit('movieVideos')]);
+    const images = await evictBrowseData(databaseOf(catalogue), sweepStore(), [
+      ...unit('seasonImages'),
+      ...unit('movieVideos'),
+    ]);
     expect(images.records).toEqual({ syncMeta: 2, seasons: 1, movieVideos: 1 });
     expect(await databaseOf(catalogue).seasons.count()).toBe(0);
     expect(await databaseOf(catalogue).movieVideos.count()).toBe(0);
@@ -555,8 +560,13 @@ describe('resources', () => {
     const episodes = await databaseOf(catalogue).episodes.count();
     const cursors = await databaseOf(catalogue).episodeCursors.toArray();
     expect(episodes).toBeGreaterThan(0);
-    const details = (await browseUnitsByAge(databaseOf(catalogue))).filter((u) => u.operation === 'seasonDetails');
-    expect((await evictBrowseData(databaseOf(catalogue), details)).records).toEqual({ syncMeta: 1, seasons: 1 });
+    const details = (await browseUnitsByAge(databaseOf(catalogue), sweepStore())).filter(
+      (u) => u.operation === 'seasonDetails',
+    );
+    expect((await evictBrowseData(databaseOf(catalogue), sweepStore(), details)).records).toEqual({
+      syncMeta: 1,
+      seasons: 1,
+    });
     expect(await databaseOf(catalogue).episodes.count()).toBe(episodes);
     expect(await databaseOf(catalogue).episodeCursors.toArray()).toEqual(cursors);
     expect(await catalogue.sync.freshness('seasonDetails', season)).toBe('missing');

@@ -6,7 +6,7 @@ import { clearDatabase } from '../../src/store/eviction/clear-database.js';
 import { createFirstAnswers } from '../../src/store/first-answers/create-first-answers.js';
 import type { FirstAnswers } from '../../src/store/first-answers/first-answers.js';
 import { openFirstAnswersDb, readFirstAnswer } from '../../src/store/first-answers/first-answers-db.js';
-import { browseUnitsByAge, evictBrowseData, readStoredWithMeta } from '../../src/store/index.js';
+import { browseUnitsByAge, evictBrowseData, readStoredWithMeta, sweepStore } from '../../src/store/index.js';
 import type { StoredOperation } from '../../src/store/mappings/store-mappings.js';
 import { applyEpisodeChanges } from '../../src/sync/changes/apply-episode-changes.js';
 import { feedStore } from '../../src/sync/changes/feed-store.js';
@@ -250,16 +250,17 @@ describe('first answers: every write path keeps them exact', () => {
     await clock.runUntil(catalogue.sync.pull('trendingMovies', DAY));
     const tv = await fixture.storeAnswer('trendingTv', DAY);
     const movies = await fixture.storeAnswer('trendingMovies', DAY);
-    const units = await browseUnitsByAge(db);
+    const units = await browseUnitsByAge(db, sweepStore());
     const evicted = await evictBrowseData(
       db,
+      sweepStore(),
       units.filter((unit) => unit.operation === 'trendingTv'),
     );
     expect(evicted.requestKeys).toEqual([tv.key]);
     await db.firstAnswers.settled();
     expect(await fixture.firstAnswer(tv.key)).toBeUndefined();
     expect(await fixture.firstAnswer(movies.key)).toBeDefined();
-    await evictBrowseData(db, await browseUnitsByAge(db));
+    await evictBrowseData(db, sweepStore(), await browseUnitsByAge(db, sweepStore()));
     await db.firstAnswers.settled();
     expect(await fixture.firstAnswer(movies.key)).toBeUndefined();
   });

@@ -1,6 +1,6 @@
 import type { CatalogueDatabase } from '../database/catalogue-database.js';
 import { readRef } from '../read-ref.js';
-import { isBrowseUnit, unitPageKey } from './browse-units.js';
+import type { SweepStore } from './sweep-store.js';
 
 /** One stored browse response that eviction may remove, with what orders it. */
 export interface BrowseUnit {
@@ -19,7 +19,8 @@ export interface BrowseUnit {
  * Every stored browse response, least recently read first: never read before read, then the oldest fetch, then
  * the request key (a total order, so eviction is deterministic). Reads only.
  */
-export async function browseUnitsByAge(db: CatalogueDatabase): Promise<BrowseUnit[]> {
+export async function browseUnitsByAge(db: CatalogueDatabase, store: SweepStore): Promise<BrowseUnit[]> {
+  const { isBrowseUnit, unitPageKey } = store;
   return db.transaction('r', [db.syncMeta, db.readMarks, db.sizeLedger, db.listPages], async () => {
     const metas = (await db.syncMeta.toArray()).filter(isBrowseUnit);
     const keys = metas.map((meta) => meta.requestKey);

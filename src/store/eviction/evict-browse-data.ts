@@ -1,21 +1,12 @@
 import type { IndexableType, Table } from 'dexie';
 import type { CatalogueDatabase } from '../database/catalogue-database.js';
 import { readRef } from '../read-ref.js';
-import { CHUNK_SIZE } from '../records/apply-record-writes.js';
 import { syncMetaOfOperations } from '../records/sync-meta-of-operations.js';
 import type { RecordTableName } from '../tables/record-tables.js';
 import type { KnownForRef, ListPageRow, SyncMetaRow, TaggedImageRow } from '../tables/rows.js';
-import { writeThrough } from '../write/write-gate.js';
 import { WritePlan } from '../write/write-plan.js';
 import type { BrowseUnit } from './browse-unit-order.js';
-import {
-  EVICTABLE_RECORD_TABLES,
-  pageTablesOf,
-  SEASON_OPERATIONS,
-  unitPageKey,
-  unitResourceRow,
-} from './browse-units.js';
-import { jsonBytes } from './size-ledger.js';
+import type { SweepStore } from './sweep-store.js';
 
 /** What an eviction removed. */
 export interface EvictedData {
@@ -61,30 +52,32 @@ function unitWeight(unit: BrowseUnit): number {
 /**
  * Removes the given browse responses: each one's freshness row, list page (or resource row) and ledger row, and
  * the records no remaining list page, user data or other response refers to. Runs in readwrite transactions of at
- * most `maxRows` (CHUNK_SIZE) deleted rows each, every one complete in itself: it reads every remaining page inside the same
+ * most `maxRows` (the store's chunk size) deleted rows each, every one complete in itself: it reads every remaining page inside the same
  * transaction, so no list page ever refers to a missing record, whatever runs between them. A response fetched
  * again since it was chosen is left alone. Only deletes: it works while the quota is exceeded.
  */
 export function evictBrowseData(
   db: CatalogueDatabase,
+  store: SweepStore,
   units: readonly BrowseUnit[],
   options: { maxRows?: number } = {},
 ): Promise<EvictedData> {
-  return evictUnits(db, units, options);
+  return evictUnits(db, store, units, options);
 }
 
 async function evictUnits(
   db: CatalogueDatabase,
+  store: SweepStore,
   units: readonly BrowseUnit[],
   options: { maxRows?: number },
 ): Promise<EvictedData> {
-  const maxRows = options.maxRows ?? CHUNK_SIZE;
+  const maxRows = options.maxRows ?? store.chunkSize;
   const total: EvictedData = { requestKeys: [], records: {}, bytes: 0 };
   let batch: BrowseUnit[] = [];
   let weight = 0;
   const flush = async () => {
     if (batch.length === 0) return;
-    const done = await evictBatch(db, batch);
+    const done = await evictBatch(db, store, batch);
     total.requestKeys.push(...done.requestKeys);
     for (const [table, n] of Object.entries(done.records)) total.records[table] = (total.records[table] ?? 0) + n;
     (total as { bytes: number }).bytes += done.bytes;
@@ -100,7 +93,8 @@ async function evictUnits(
   return total;
 }
 
-function evictBatch(db: CatalogueDatabase, units: readonly BrowseUnit[]): Promise<EvictedData> {
+function evictBatch(db: CatalogueDatabase, store: SweepStore, units: readonly BrowseUnit[]): Promise<EvictedData> {
+  const { evictableTables, unitPageKey, pageTablesOf } = store;
   const tables = [
     db.syncMeta,
     db.listPages,
@@ -108,7 +102,7 @@ function evictBatch(db: CatalogueDatabase, units: readonly BrowseUnit[]): Promis
     db.tvAccountStates,
     db.sizeLedger,
     db.readMarks,
-    ...EVICTABLE_RECORD_TABLES.map((name) => db.table(name)),
+    ...evictableTables.map((name) => db.table(name)),
   ];
   // Every first answer names its request's freshness row, and an eviction leaves every remaining response whole
   // (records still referenced stay): so the answers it makes wrong are exactly those of the units it removes, and
@@ -118,7 +112,7 @@ function evictBatch(db: CatalogueDatabase, units: readonly BrowseUnit[]): Promis
     units.map((unit) => unit.requestKey),
   ).and(WritePlan.reads(tables.map((table) => table.name)));
   // Deleting needs no room, and the quota recovery evicts through here: no recovery.
-  return writeThrough(
+  return store.writeThrough(
     db,
     plan,
     async () => {
@@ -130,8 +124,8 @@ function evictBatch(db: CatalogueDatabase, units: readonly BrowseUnit[]): Promis
       const pages = (await db.listPages.bulkGet(pageKeys)).filter((page): page is ListPageRow => page !== undefined);
       const candidates = new KeySets();
       for (const page of pages) for (const table of pageTablesOf(page.operation)) addIds(candidates, table, page.ids);
-      const kept = await referencedRecords(db, gone);
-      const resources = await resourceRows(db, metas);
+      const kept = await referencedRecords(db, pageTablesOf, gone);
+      const resources = await resourceRows(db, store, metas);
       const deleted = new Map<RecordTableName, Row[]>();
       // Pages first, then what their rows point to (people → known_for works, tagged images → media).
       await takeUnreferenced(db, 'people', candidates, kept, deleted);
@@ -145,12 +139,12 @@ function evictBatch(db: CatalogueDatabase, units: readonly BrowseUnit[]): Promis
         if (image.media_type === 'tv') candidates.add('tvSeries', image.media_id);
       }
       for (const { table, key } of resources) candidates.add(table, key);
-      await expandKept(db, kept, candidates);
-      for (const table of EVICTABLE_RECORD_TABLES) {
+      await expandKept(db, store.chunkSize, kept, candidates);
+      for (const table of evictableTables) {
         if (table !== 'people' && table !== 'taggedImages')
           await takeUnreferenced(db, table, candidates, kept, deleted);
       }
-      return removeRows(db, metas, pages, deleted);
+      return removeRows(db, store.jsonBytes, metas, pages, deleted);
     },
     { onFullDisk: 'fail' },
   );
@@ -161,7 +155,11 @@ function addIds(set: KeySets, table: RecordTableName, ids: readonly Key[]): void
 }
 
 /** Records the remaining list pages and user data point to (direct references; see `expandKept`). */
-async function referencedRecords(db: CatalogueDatabase, gone: ReadonlySet<string>): Promise<KeySets> {
+async function referencedRecords(
+  db: CatalogueDatabase,
+  pageTablesOf: SweepStore['pageTablesOf'],
+  gone: ReadonlySet<string>,
+): Promise<KeySets> {
   const kept = new KeySets();
   await db.listPages.each((page) => {
     if (gone.has(JSON.stringify([page.listKey, page.page]))) return;
@@ -179,10 +177,10 @@ async function referencedRecords(db: CatalogueDatabase, gone: ReadonlySet<string
  * Adds what kept people (their `known_for` works) and kept tagged images (their media) point to, when a
  * candidate could be one of those: reads the kept rows in chunks.
  */
-async function expandKept(db: CatalogueDatabase, kept: KeySets, candidates: KeySets): Promise<void> {
+async function expandKept(db: CatalogueDatabase, size: number, kept: KeySets, candidates: KeySets): Promise<void> {
   const open = (table: RecordTableName) => candidates.keys(table).some((key) => !kept.has(table, key));
   if (!open('movies') && !open('tvSeries')) return;
-  for (const people of chunked(kept.keys('people'))) {
+  for (const people of chunked(kept.keys('people'), size)) {
     for (const person of (await db.people.bulkGet(people as number[])) as (
       | { known_for?: KnownForRef[] }
       | undefined
@@ -190,7 +188,7 @@ async function expandKept(db: CatalogueDatabase, kept: KeySets, candidates: KeyS
       for (const ref of person?.known_for ?? []) kept.add(ref.media_type === 'movie' ? 'movies' : 'tvSeries', ref.id);
     }
   }
-  for (const images of chunked(kept.keys('taggedImages'))) {
+  for (const images of chunked(kept.keys('taggedImages'), size)) {
     for (const image of await db.taggedImages.bulkGet(images as string[])) {
       if (image?.media_type === 'movie') kept.add('movies', image.media_id);
       if (image?.media_type === 'tv') kept.add('tvSeries', image.media_id);
@@ -198,9 +196,9 @@ async function expandKept(db: CatalogueDatabase, kept: KeySets, candidates: KeyS
   }
 }
 
-function chunked<T>(items: readonly T[]): T[][] {
+function chunked<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
-  for (let start = 0; start < items.length; start += CHUNK_SIZE) out.push(items.slice(start, start + CHUNK_SIZE));
+  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
   return out;
 }
 
@@ -208,13 +206,14 @@ function chunked<T>(items: readonly T[]): T[][] {
  * The rows resource units own, minus those another remaining response still holds (a season row shared by its
  * details, credits and images; one row asked for under two request keys).
  */
-async function resourceRows(db: CatalogueDatabase, metas: readonly SyncMetaRow[]) {
+async function resourceRows(db: CatalogueDatabase, store: SweepStore, metas: readonly SyncMetaRow[]) {
+  const { unitResourceRow } = store;
   const rows = metas.map(unitResourceRow).filter((row) => row !== undefined);
   if (rows.length === 0) return [];
   const leaving = new Set(metas.map((meta) => meta.requestKey));
   const operations = [...new Set(metas.filter((meta) => unitResourceRow(meta)).map((meta) => meta.operation))];
   const held = new KeySets();
-  const others = await syncMetaOfOperations(db, expandSeason(operations)).toArray();
+  const others = await syncMetaOfOperations(db, expandSeason(operations, store.seasonOperations)).toArray();
   for (const meta of others) {
     const row = leaving.has(meta.requestKey) || meta.fetchedAt <= 0 ? undefined : unitResourceRow(meta);
     if (row) held.add(row.table, row.key);
@@ -223,10 +222,8 @@ async function resourceRows(db: CatalogueDatabase, metas: readonly SyncMetaRow[]
 }
 
 /** Season responses share one row: any of them holds it. */
-function expandSeason(operations: string[]): string[] {
-  return operations.some((op) => SEASON_OPERATIONS.has(op))
-    ? [...new Set([...operations, ...SEASON_OPERATIONS])]
-    : operations;
+function expandSeason(operations: string[], seasons: ReadonlySet<string>): string[] {
+  return operations.some((op) => seasons.has(op)) ? [...new Set([...operations, ...seasons])] : operations;
 }
 
 /** Reads the candidates of `table` nobody keeps (to measure and follow them) into `deleted`. */
@@ -247,6 +244,7 @@ async function takeUnreferenced(
 
 async function removeRows(
   db: CatalogueDatabase,
+  jsonBytes: SweepStore['jsonBytes'],
   metas: readonly SyncMetaRow[],
   pages: readonly ListPageRow[],
   deleted: ReadonlyMap<RecordTableName, Row[]>,
