@@ -152,7 +152,9 @@ export function createCore(
     return queue.on(event, forward as never);
   });
   const unsubscribeConnectivity = connectivity.subscribe((online) => status.transition({ type: 'online', online }));
-  const views = createViews({ db, engine, clock, language: resolved.language });
+  // Local discover and search arrive when a view of one is first subscribed to (`lazy-features.ts`).
+  const localQueries = lazyFeature(() => features.local());
+  const views = createViews({ db, engine, clock, language: resolved.language, localQueries });
   const outbox = new Outbox({
     db,
     queue,

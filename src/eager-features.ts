@@ -1,4 +1,5 @@
 import type { CoreFeatures } from './lazy-features.js';
+import * as localQueries from './query/stored-local-queries.js';
 import * as changeFeed from './sync/changes/change-feed.js';
 import * as sweep from './sync/sweep-browse-data.js';
 
@@ -9,4 +10,5 @@ import * as sweep from './sync/sweep-browse-data.js';
 export const eagerFeatures: CoreFeatures = {
   changes: () => Promise.resolve(changeFeed),
   eviction: () => Promise.resolve(sweep),
+  local: () => Promise.resolve(localQueries),
 };

@@ -1,3 +1,4 @@
+import type * as StoredLocalQueries from './query/stored-local-queries.js';
 import type * as ChangeFeedModule from './sync/changes/change-feed.js';
 import type * as SweepModule from './sync/sweep-browse-data.js';
 
@@ -11,6 +12,8 @@ export interface CoreFeatures {
   changes(): Promise<typeof ChangeFeedModule>;
   /** Eviction's work: loaded when a disk is full or a `maxBytes` budget is passed or first accounted. */
   eviction(): Promise<typeof SweepModule>;
+  /** Local discover and search (`catalogue.local.discoverTv`, `.search`): loaded when a view of one is subscribed. */
+  local(): Promise<typeof StoredLocalQueries>;
 }
 
 /**
@@ -20,4 +23,5 @@ export interface CoreFeatures {
 export const lazyFeatures: CoreFeatures = {
   changes: () => import('./sync/changes/change-feed.js'),
   eviction: () => import('./sync/sweep-browse-data.js'),
+  local: () => import('./query/stored-local-queries.js'),
 };

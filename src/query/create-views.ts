@@ -7,9 +7,9 @@ import type { MovieRow, PersonRow, TvSeriesRow } from '../store/tables/rows.js';
 import { type CatalogueParams, NOBODY, type PreparedCall, prepareCall } from '../sync/prepare-call.js';
 import type { ListOperation, SyncEngine } from '../sync/sync-engine.js';
 import type { ViewSnapshot } from '../sync/view-snapshot.js';
-import { discoverLocally } from './local-discover.js';
+import { localKit } from './local-kit.js';
 import { localDiscoverParams, localSearchPage, SUMMARY_TABLES, summaryArgs } from './local-params.js';
-import { type LocalSearchResult, searchLocally } from './local-search.js';
+import type { LocalSearchResult } from './local-search.js';
 import { type LocalView, LocalViewSource } from './local-view.js';
 import { type PagesView, PagesViewSource } from './pages-view.js';
 import { createPendingItems } from './pending-items.js';
@@ -85,12 +85,18 @@ export interface ViewsDeps {
   readonly engine: SyncEngine;
   readonly clock: Clock;
   readonly language: string;
+  /**
+   * Local discover's and search's work, loaded when the first of their views is subscribed to (`lazy-features.ts`;
+   * `member` names the caller in the `NetworkError` of a failed load).
+   */
+  readonly localQueries: (member: string) => Promise<typeof import('./stored-local-queries.js')>;
 }
 
 /** The read side of a catalogue: views over the engine's key entries; it only reads, the engine writes. */
 export function createViews(deps: ViewsDeps): Views {
-  const { engine, db, clock, language } = deps;
+  const { engine, db, clock, language, localQueries } = deps;
   const pending = createPendingItems(db);
+  const kit = localKit();
   /** The view, marking its items that have a change waiting (when it shows any a change can act on). */
   const marked = <V extends View<ViewSnapshot<unknown>>>(operation: StoredOperation, params: unknown, view: V): V => {
     const itemKeys = itemKeysOf(operation, params);
@@ -111,18 +117,14 @@ export function createViews(deps: ViewsDeps): Views {
     local: {
       discoverTv(filters) {
         const params = localDiscoverParams(filters);
-        return new LocalViewSource(async () => discoverLocally(await db.tvSeries.toArray(), params), clock);
+        const arrives = () =>
+          localQueries('local.discoverTv').then((work) => () => work.discoverStored(db, params, kit));
+        return new LocalViewSource({ arrives }, clock);
       },
       search(text, options = {}) {
         const page = localSearchPage(text, options);
-        return new LocalViewSource(async () => {
-          const [tv, movies, people] = await Promise.all([
-            db.tvSeries.toArray(),
-            db.movies.toArray(),
-            db.people.toArray(),
-          ]);
-          return searchLocally({ tv, movies, people }, text, page);
-        }, clock);
+        const arrives = () => localQueries('local.search').then((work) => () => work.searchStored(db, text, page, kit));
+        return new LocalViewSource({ arrives }, clock);
       },
       summary(kind, id) {
         summaryArgs(kind, id);

@@ -1,6 +1,6 @@
 import type { ParsedParamsOf, ResponseOf } from '../api/endpoints.js';
-import { PAGE_SIZE as LOCAL_PAGE_SIZE } from '../api/schemas/params.js';
-import { type TvSeriesSummary, tvSeriesSummary } from '../api/schemas/tv-series-summary.js';
+import type { TvSeriesSummary } from '../api/schemas/tv-series-summary.js';
+import type { LocalKit } from './local-kit.js';
 
 type DiscoverParams = ParsedParamsOf<'discoverTv'>;
 type SortBy = NonNullable<DiscoverParams['sort_by']>;
@@ -83,7 +83,12 @@ export function discoverPredicate(params: DiscoverParams): (series: TvSeriesSumm
  * Discover over cached series: the fake service's filters and sort orders applied to the stored rows, in the
  * service's envelope, 20 a page. A row that no longer satisfies the summary schema (a partial record) is left out.
  */
-export function discoverLocally(rows: readonly unknown[], params: DiscoverParams): ResponseOf<'discoverTv'> {
+export function discoverLocally(
+  rows: readonly unknown[],
+  params: DiscoverParams,
+  kit: Pick<LocalKit, 'pageSize' | 'tvSeriesSummary'>,
+): ResponseOf<'discoverTv'> {
+  const { pageSize, tvSeriesSummary } = kit;
   const matches: TvSeriesSummary[] = [];
   const test = discoverPredicate(params);
   for (const row of rows) {
@@ -94,8 +99,8 @@ export function discoverLocally(rows: readonly unknown[], params: DiscoverParams
   const page = params.page ?? 1;
   return {
     page,
-    results: matches.slice((page - 1) * LOCAL_PAGE_SIZE, page * LOCAL_PAGE_SIZE),
-    total_pages: Math.ceil(matches.length / LOCAL_PAGE_SIZE),
+    results: matches.slice((page - 1) * pageSize, page * pageSize),
+    total_pages: Math.ceil(matches.length / pageSize),
     total_results: matches.length,
   };
 }

@@ -1,6 +1,4 @@
-import { PAGE_SIZE as LOCAL_PAGE_SIZE } from '../api/schemas/params.js';
 import type { MovieRow, PersonRow, TvSeriesRow } from '../store/tables/rows.js';
-import { foldText } from './fold-text.js';
 
 /** One cached record whose title or name matched, tagged with what it is (like the service's multi search). */
 export type LocalSearchItem =
@@ -15,8 +13,9 @@ export interface LocalSearchResult {
   readonly total_results: number;
 }
 
-function matches(folded: string, ...names: readonly unknown[]): boolean {
-  return names.some((name) => typeof name === 'string' && foldText(name).includes(folded));
+function matcher(foldText: (text: string) => string) {
+  return (folded: string, ...names: readonly unknown[]): boolean =>
+    names.some((name) => typeof name === 'string' && foldText(name).includes(folded));
 }
 
 /**
@@ -26,8 +25,11 @@ function matches(folded: string, ...names: readonly unknown[]): boolean {
 export function searchLocally(
   records: { tv: readonly TvSeriesRow[]; movies: readonly MovieRow[]; people: readonly PersonRow[] },
   text: string,
-  page = 1,
+  page: number,
+  kit: { readonly pageSize: number; readonly foldText: (text: string) => string },
 ): LocalSearchResult {
+  const { pageSize, foldText } = kit;
+  const matches = matcher(foldText);
   const folded = foldText(text.trim());
   const found: LocalSearchItem[] = [];
   if (folded !== '') {
@@ -41,8 +43,8 @@ export function searchLocally(
   found.sort((a, b) => popularity(b) - popularity(a) || a.id - b.id || a.media_type.localeCompare(b.media_type));
   return {
     page,
-    results: found.slice((page - 1) * LOCAL_PAGE_SIZE, page * LOCAL_PAGE_SIZE),
-    total_pages: Math.ceil(found.length / LOCAL_PAGE_SIZE),
+    results: found.slice((page - 1) * pageSize, page * pageSize),
+    total_pages: Math.ceil(found.length / pageSize),
     total_results: found.length,
   };
 }

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
  * static import from the main entry or its core reaches their modules, and they share no module with the first
  * read. A bundler splits by file and by who reaches it: a module the first read shares with a lazy chunk is cut
  * into one more chunk on the first read's path, which then loads more, smaller files (the core hands such modules
- * in: `feed-store.ts`, `sweep-store.ts`).
+ * in: `feed-store.ts`, `sweep-store.ts`, `local-kit.ts`).
  */
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -28,6 +28,11 @@ const FEATURES = [
       'store/eviction/browse-unit-order.ts',
       'store/eviction/reconcile-size-ledger.ts',
     ],
+  },
+  {
+    name: 'local discover and search',
+    entry: 'src/query/stored-local-queries.ts',
+    own: ['query/stored-local-queries.ts', 'query/local-discover.ts', 'query/local-search.ts'],
   },
 ] as const;
 
