@@ -3,7 +3,8 @@
  * catalogue, its options, views, snapshots and events, the errors and their guards, the image helpers and the helpers
  * for the injectable effects (clock, connectivity, locks, channels). The API client, request queue, endpoint
  * registry and response schemas are `catalogue-sync/api` (`src/api-entry.ts`); the data types views serve are here,
- * as types.
+ * as types. A value the core also imports is exported through `src/exports/`, or the first-read path would carry it
+ * for every app (why: `src/exports/errors.ts`; `test/first-read/first-read-chunks.test.ts` holds it).
  */
 export type { AccessToken } from './api/create-api-client.js';
 export type { OperationName, ParamsOf, ResponseOf } from './api/endpoints.js';

@@ -1,4 +1,4 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build, type Metafile } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -77,6 +77,19 @@ describe('the first-read path', () => {
     // And it looks at the real path: the front door and the registry are on it.
     expect(loaded).toContain('src/front-door.ts');
     expect(loaded).toContain('src/api/registry/catalogue-calls.ts');
+  });
+
+  it('is what createCatalogue needs: importing it from the main entry adds nothing to it', async () => {
+    const entry = `${scratch}/direct.ts`;
+    await mkdir(scratch, { recursive: true });
+    const app = await readFile(`${root}bench/browser/bundle-entries/catalogue-view.ts`, 'utf8');
+    const from = "from '../../../src/index.js'";
+    expect(app).toContain(from);
+    await writeFile(entry, app.replace(from, `from '${root}src/create-catalogue.js'`));
+    const direct = await staticInputs(entry);
+    const viaIndex = await staticInputs(`${root}bench/browser/bundle-entries/catalogue-view.ts`);
+    const own = (inputs: string[]) => inputs.filter((input) => input.startsWith('src/')).sort();
+    expect(own(viaIndex.loaded)).toEqual(own(direct.loaded));
   });
 
   it('still carries what an app imports from the main entry itself', async () => {
