@@ -3,7 +3,8 @@
  * catalogue, its options, views, snapshots and events, the errors and their guards, the image helpers and the helpers
  * for the injectable effects (clock, connectivity, locks, channels). The API client, request queue, endpoint
  * registry and response schemas are `catalogue-sync/api` (`src/api-entry.ts`); the data types views serve are here,
- * as types.
+ * as types. A value the core also imports is exported through `src/exports/`, or the first-read path would carry it
+ * for every app (why: `src/exports/errors.ts`; `test/first-read/first-read-chunks.test.ts` holds it).
  */
 export type { AccessToken } from './api/create-api-client.js';
 export type { OperationName, ParamsOf, ResponseOf } from './api/endpoints.js';
@@ -86,13 +87,12 @@ export {
   systemClock,
   type TimerHandle,
 } from './env.js';
+export type { CatalogueErrorName, ImageUrlErrorReason, ParamIssue, ParamIssueCode } from './errors/index.js';
 export {
   BudgetExceededError,
   CatalogueError,
-  type CatalogueErrorName,
   ClosedError,
   ImageUrlError,
-  type ImageUrlErrorReason,
   InvalidParamsError,
   isBudgetExceededError,
   isCatalogueError,
@@ -114,8 +114,6 @@ export {
   NetworkError,
   NewerReleaseError,
   OfflineError,
-  type ParamIssue,
-  type ParamIssueCode,
   PendingMutationsError,
   QuotaExceededError,
   SchemaValidationError,
@@ -123,10 +121,11 @@ export {
   ServiceError,
   TimeoutError,
   WorkerReplyTimeoutError,
-} from './errors/index.js';
+} from './exports/errors.js';
+export { createInProcessChannels, createInProcessLocks } from './exports/in-process-coordination.js';
+export { foldText, imageUrl, srcSet } from './exports/query-helpers.js';
 export type { LocalQueries, OperationViews, ViewArgs } from './query/create-views.js';
-export { foldText } from './query/fold-text.js';
-export { type ImageKind, type ImageUrlOptions, imageUrl, srcSet } from './query/image-url.js';
+export type { ImageKind, ImageUrlOptions } from './query/image-url.js';
 export { keepPrevious } from './query/keep-previous.js';
 export type { LocalSearchItem, LocalSearchResult } from './query/local-search.js';
 export type { LocalView } from './query/local-view.js';
@@ -180,8 +179,6 @@ export type {
   TrackSeriesOptions,
 } from './sync/changes/change-feed-options.js';
 export { type Freshness, MIN_MAX_AGE_SECONDS } from './sync/freshness.js';
-export { createInProcessChannels } from './sync/in-process-channels.js';
-export { createInProcessLocks } from './sync/in-process-locks.js';
 export type { AccountMutations, ListMutations, MutationReceipt } from './sync/mutations.js';
 export type {
   CatalogueNews,

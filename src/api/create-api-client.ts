@@ -86,13 +86,18 @@ function resolveBaseUrl(baseUrl: string): URL {
   return url;
 }
 
-async function resolveToken(accessToken: AccessToken): Promise<string> {
-  const token = typeof accessToken === 'function' ? await accessToken() : accessToken;
-  if (typeof token !== 'string' || token.length === 0) {
-    throw new TypeError('createApiClient: accessToken resolved to an empty value');
-  }
+/** The one check of a token, given (`empty`: how an empty one is worded) or resolved from the function. */
+function checkToken(token: unknown, empty: string): string {
+  if (typeof token !== 'string' || token.length === 0) throw new TypeError(`createApiClient: accessToken ${empty}`);
   if (!BEARER_TOKEN.test(token)) throw new TypeError('createApiClient: accessToken is not a bearer token (RFC 6750)');
   return token;
+}
+
+async function resolveToken(accessToken: AccessToken): Promise<string> {
+  return checkToken(
+    typeof accessToken === 'function' ? await accessToken() : accessToken,
+    'resolved to an empty value',
+  );
 }
 
 /**
@@ -101,12 +106,7 @@ async function resolveToken(accessToken: AccessToken): Promise<string> {
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const base = resolveBaseUrl(options.baseUrl);
-  if (typeof options.accessToken === 'string' && options.accessToken.length === 0) {
-    throw new TypeError('createApiClient: accessToken is empty');
-  }
-  if (typeof options.accessToken === 'string' && !BEARER_TOKEN.test(options.accessToken)) {
-    throw new TypeError('createApiClient: accessToken is not a bearer token (RFC 6750)');
-  }
+  if (typeof options.accessToken === 'string') checkToken(options.accessToken, 'is empty');
   const fetchImpl = options.fetch ?? defaults.fetch;
   const clock = options.clock ?? defaults.clock;
   const timeoutMs = options.timeoutMs ?? defaults.timeoutMs;

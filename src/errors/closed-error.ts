@@ -1,4 +1,5 @@
 import { CatalogueError } from './catalogue-error.js';
+import { isNamedError } from './is-named-error.js';
 
 /**
  * The catalogue was closed (`close()` or `delete()`): its views show this error and its calls reject with it.
@@ -13,5 +14,5 @@ export class ClosedError extends CatalogueError {
 }
 
 export function isClosedError(value: unknown): value is ClosedError {
-  return value instanceof ClosedError || (value as { name?: unknown } | null)?.name === 'ClosedError';
+  return isNamedError(value, ClosedError, 'ClosedError');
 }

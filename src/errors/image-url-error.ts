@@ -1,4 +1,5 @@
 import { CatalogueError } from './catalogue-error.js';
+import { isNamedError } from './is-named-error.js';
 
 /**
  * The image helpers' TypeError before the configuration is loaded: one message for the front door (before the core)
@@ -21,8 +22,5 @@ export class ImageUrlError extends CatalogueError {
 }
 
 export function isImageUrlError(value: unknown): value is ImageUrlError {
-  return (
-    value instanceof ImageUrlError ||
-    (typeof value === 'object' && value !== null && (value as { name?: unknown }).name === 'ImageUrlError')
-  );
+  return isNamedError(value, ImageUrlError, 'ImageUrlError');
 }

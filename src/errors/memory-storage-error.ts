@@ -1,4 +1,5 @@
 import { CatalogueError } from './catalogue-error.js';
+import { isNamedError } from './is-named-error.js';
 
 /**
  * The catalogue runs in memory (`storage: 'memory'`, or on a server with no IndexedDB): it stores and fetches
@@ -15,5 +16,5 @@ export class MemoryStorageError extends CatalogueError {
 }
 
 export function isMemoryStorageError(value: unknown): value is MemoryStorageError {
-  return value instanceof MemoryStorageError || (value as { name?: unknown } | null)?.name === 'MemoryStorageError';
+  return isNamedError(value, MemoryStorageError, 'MemoryStorageError');
 }

@@ -1,4 +1,5 @@
 import { CatalogueError } from './catalogue-error.js';
+import { isNamedError } from './is-named-error.js';
 
 /**
  * A newer release of the library upgraded the catalogue's database (another tab, the service worker): this
@@ -22,5 +23,5 @@ export class NewerReleaseError extends CatalogueError {
 }
 
 export function isNewerReleaseError(value: unknown): value is NewerReleaseError {
-  return value instanceof NewerReleaseError || (value as { name?: unknown } | null)?.name === 'NewerReleaseError';
+  return isNamedError(value, NewerReleaseError, 'NewerReleaseError');
 }

@@ -1,4 +1,5 @@
 import { CatalogueError } from './catalogue-error.js';
+import { isNamedError } from './is-named-error.js';
 /**
  * The user scope a read or write belongs to was signed out (in this tab or another): nothing is written under it.
  * A pull of that scope rejects with it; it is not a failure of the service, so nothing records it either.
@@ -14,5 +15,5 @@ export class ScopeEndedError extends CatalogueError {
 }
 
 export function isScopeEndedError(value: unknown): value is ScopeEndedError {
-  return value instanceof ScopeEndedError || (value as { name?: unknown } | null)?.name === 'ScopeEndedError';
+  return isNamedError(value, ScopeEndedError, 'ScopeEndedError');
 }

@@ -62,4 +62,17 @@ describe('CatalogueError', () => {
     expect(guard?.({ name })).toBe(true);
     expect(guard?.(new Error(name))).toBe(false);
   });
+
+  it.each(names)(
+    'the guard of %s rejects what only shares its name: the class itself, a function, a string',
+    (name) => {
+      const guard = (errors as unknown as Record<string, (value: unknown) => boolean>)[`is${name}`];
+      const named = { [name]: () => undefined }[name];
+      expect(named?.name).toBe(name);
+      for (const value of [(errors as unknown as Record<string, unknown>)[name], named, name]) {
+        expect([name, guard?.(value)]).toEqual([name, false]);
+        expect(errors.isCatalogueError(value)).toBe(false);
+      }
+    },
+  );
 });
