@@ -1,5 +1,6 @@
 import type { CoreFeatures } from './lazy-features.js';
 import * as changeFeed from './sync/changes/change-feed.js';
+import * as outbox from './sync/outbox.js';
 
 /**
  * `catalogue-sync/eager`'s features: every module imported statically, so a service worker (where `import()`
@@ -7,4 +8,5 @@ import * as changeFeed from './sync/changes/change-feed.js';
  */
 export const eagerFeatures: CoreFeatures = {
   changes: () => Promise.resolve(changeFeed),
+  outbox: () => Promise.resolve(outbox),
 };

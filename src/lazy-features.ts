@@ -1,4 +1,5 @@
 import type * as ChangeFeedModule from './sync/changes/change-feed.js';
+import type * as OutboxModule from './sync/outbox.js';
 
 /**
  * The modules of features a read-only visit never runs, each loaded when a member first needs it. The core takes
@@ -8,12 +9,15 @@ import type * as ChangeFeedModule from './sync/changes/change-feed.js';
 export interface CoreFeatures {
   /** Change feeds: `sync.refresh`, `sync.refreshChanges`, `track`. */
   changes(): Promise<typeof ChangeFeedModule>;
+  /** The outbox's sending and the change calls' writes: a change call, or a start that finds changes waiting. */
+  outbox(): Promise<typeof OutboxModule>;
 }
 
 /**
- * The main entry's features. An object, not loose functions: the core calls `lazyFeatures.changes()` at the time
+ * The main entry's features. An object, not loose functions: the core calls `lazyFeatures.changes()` (or `.outbox()`) at the time
  * of use, so a test can count or fail the loads.
  */
 export const lazyFeatures: CoreFeatures = {
   changes: () => import('./sync/changes/change-feed.js'),
+  outbox: () => import('./sync/outbox.js'),
 };

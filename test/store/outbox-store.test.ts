@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogueDatabase } from '../../src/store/database/catalogue-database.js';
-import { enqueueMutation, failMutation, isUnsettled } from '../../src/store/outbox/outbox-store.js';
+import { enqueueMutation, failMutation } from '../../src/store/outbox/outbox-store.js';
+import { isUnsettled } from '../../src/store/outbox/pending-rows.js';
 import type { Mutation, OutboxClaim, OutboxError, OutboxRow } from '../../src/store/tables/outbox-rows.js';
 import type { TvAccountStateRow, WatchlistPageRow } from '../../src/store/tables/rows.js';
 import { freshDatabase } from './store-fixtures.js';

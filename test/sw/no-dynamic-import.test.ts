@@ -34,7 +34,13 @@ async function bundle(entry: string): Promise<{ code: string; inputs: string[] }
  * The modules the main entry loads on first use (`src/lazy-features.ts`): the eager entry and a worker built on it
  * must carry them in static imports, or their members would have nothing to run.
  */
-const LAZY_FEATURE_MODULES = ['src/sync/changes/change-feed.ts'];
+const LAZY_FEATURE_MODULES = [
+  'src/sync/changes/change-feed.ts',
+  'src/sync/outbox.ts',
+  'src/sync/outbox-claims.ts',
+  'src/sync/outbox-settlement.ts',
+  'src/store/outbox/outbox-store.ts',
+];
 
 /** An `import(` call in bundled code (a dynamic import left for the runtime). */
 const DYNAMIC_IMPORT = /\bimport\s*\(/;

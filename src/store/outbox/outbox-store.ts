@@ -15,6 +15,7 @@ import { WritePlan } from '../write/write-plan.js';
 import { changePlan } from './change-plan.js';
 import { backoffOver, claimLapsed, type HolderLiveness, holdOver } from './claim-rule.js';
 import { coalesceKeyOf, storedValue } from './coalesce-key.js';
+import { isUnsettled } from './pending-rows.js';
 
 export interface EnqueueInput {
   readonly userScope: string;
@@ -32,11 +33,6 @@ export type EnqueueResult =
   | { readonly outcome: 'cancelled'; readonly seq: number };
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-/** Not settled yet: waiting, or being sent by some instance. */
-export function isUnsettled(row: OutboxRow): boolean {
-  return row.state === 'pending' || row.state === 'sending';
-}
 
 /**
  * Writes the outbox row and the optimistic state it makes (its groups rebased: `materialize`) in ONE transaction
@@ -323,9 +319,4 @@ export async function discardMutation(db: CatalogueDatabase, seq: number): Promi
     await db.outbox.delete(seq);
     return true;
   });
-}
-
-/** How many rows of a user are not settled: waiting to be sent, or being sent by some instance. */
-export function countPending(db: CatalogueDatabase, userScope: string): Promise<number> {
-  return db.outbox.where('userScope').equals(userScope).filter(isUnsettled).count();
 }

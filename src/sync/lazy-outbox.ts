@@ -1,0 +1,118 @@
+import type { Connectivity, Logger } from '../env.js';
+import type { EnqueueResult } from '../store/outbox/outbox-store.js';
+import type { Mutation } from '../store/tables/outbox-rows.js';
+import type { Outbox } from './outbox.js';
+
+export interface LazyOutboxDeps {
+  /**
+   * The outbox, made once on the first call that needs it (`lazyFeature`): a failed load rejects with a
+   * `NetworkError` naming `member`, and the next call loads again.
+   */
+  readonly load: (member: string) => Promise<Outbox>;
+  /**
+   * Whether any change waits to be sent, by any instance (`hasUnsettledRows`): a drain has work only then. Runs
+   * the drain's own first step before it reads (`OutboxDeps.beforeDrain`), so what it finds includes that.
+   */
+  readonly hasWork: () => Promise<boolean>;
+  readonly connectivity: Connectivity;
+  readonly logger: Logger;
+}
+
+/**
+ * The outbox as the core holds it: the sending machinery (claims, settlement, the store's enqueue and outcomes)
+ * arrives with its chunk on first use (`lazy-features.ts`), not on the path to first content. A change call loads
+ * it; a trigger that only may have work (a start, the network back, a sign-in, `sync.refresh()`) first asks the
+ * table whether a change waits, so a read-only visit never loads it while a previous session's changes still
+ * drain at boot. Once loaded every call goes straight through; the outbox then follows connectivity itself.
+ */
+export class LazyOutbox {
+  readonly #deps: LazyOutboxDeps;
+  #outbox: Outbox | undefined;
+  /** The load in flight or done: `close()` waits for it, so an outbox made while closing is closed too. */
+  #loading: Promise<void> | undefined;
+  #closed = false;
+  #outboxClosed = false;
+  readonly #unsubscribe: () => void;
+
+  constructor(deps: LazyOutboxDeps) {
+    this.#deps = deps;
+    // Until loaded: another instance's changes, left behind when it closed, are sent when the network returns.
+    this.#unsubscribe = deps.connectivity.subscribe((online) => {
+      if (online && !this.#outbox) this.drainSoon();
+    });
+  }
+
+  /** The outbox, loading it if need be (`member` names the call a failed load rejects). */
+  #load(member: string): Promise<Outbox> {
+    const loading = this.#deps.load(member).then(async (outbox) => {
+      this.#outbox = outbox;
+      // Made while closing: `close()` waits for this load, so the outbox's claims are back before the database closes.
+      if (this.#closed) await this.#closeOutbox();
+      return outbox;
+    });
+    this.#loading = loading.then(
+      () => {},
+      () => {},
+    );
+    return loading;
+  }
+
+  async #closeOutbox(): Promise<void> {
+    if (this.#outboxClosed || !this.#outbox) return;
+    this.#outboxClosed = true;
+    await this.#outbox.close();
+  }
+
+  /** Runs `use` on the outbox when a change waits; nothing is loaded (and `none` returned) otherwise. */
+  async #ifWork<T>(member: string, none: T, use: (outbox: Outbox) => Promise<T> | T): Promise<T> {
+    if (this.#outbox) return use(this.#outbox);
+    if (this.#closed || !(await this.#deps.hasWork())) return none;
+    return use(await this.#load(member));
+  }
+
+  /** Writes the change and its optimistic state, then starts a drain when online (`Outbox.enqueue`). */
+  async enqueue(member: string, userScope: string, mutation: Mutation): Promise<EnqueueResult> {
+    return (this.#outbox ?? (await this.#load(member))).enqueue(userScope, mutation);
+  }
+
+  /** `Outbox.drainSoon`, once a change is known to wait; failures are logged, never thrown. */
+  drainSoon(beforeDrainDone = false): void {
+    if (this.#outbox) {
+      this.#outbox.drainSoon(beforeDrainDone);
+      return;
+    }
+    if (this.#closed || !this.#deps.connectivity.isOnline()) return;
+    // `hasWork` ran the drain's first step just now: the drain claims at once.
+    this.#ifWork('outbox.drain', undefined, (outbox) => outbox.drainSoon(true)).catch((error: unknown) => {
+      this.#deps.logger.error('catalogue-sync: outbox drain failed', { error: (error as Error)?.name });
+    });
+  }
+
+  /** `Outbox.drain`: resolves at once when no change waits. */
+  drain(): Promise<void> {
+    return this.#ifWork('outbox.drain', undefined, (outbox) => outbox.drain());
+  }
+
+  /** `Outbox.sendNow` (`sync.refresh()`'s first step): nothing to load when no change waits. */
+  sendNow(): Promise<void> {
+    return this.#ifWork('sync.refresh', undefined, (outbox) => outbox.sendNow());
+  }
+
+  /** `Outbox.discard`: a failed row is a row, so this loads the outbox (which removes it in its store's terms). */
+  async discard(seq: number): Promise<boolean> {
+    return (this.#outbox ?? (await this.#load('outbox.discard'))).discard(seq);
+  }
+
+  /** `Outbox.abortScope`: an outbox not loaded has nothing on the wire. */
+  abortScope(userScope: string): void {
+    this.#outbox?.abortScope(userScope);
+  }
+
+  /** Stops the triggers, and closes the outbox if it was loaded (or is loading: it closes once made). */
+  async close(): Promise<void> {
+    this.#closed = true;
+    this.#unsubscribe();
+    await this.#closeOutbox();
+    await this.#loading;
+  }
+}
