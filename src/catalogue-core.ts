@@ -37,6 +37,7 @@ import { coordinateInstance } from './sync/instance-coordination.js';
 import { LazyOutbox } from './sync/lazy-outbox.js';
 import { createMutations } from './sync/mutations.js';
 import { createNews } from './sync/news/catalogue-news.js';
+import { outboxShared } from './sync/outbox-shared.js';
 import { QuotaResume } from './sync/quota-resume.js';
 import { ReadMarks } from './sync/read-marks.js';
 import { SyncEngine } from './sync/sync-engine.js';
@@ -159,6 +160,7 @@ export function createCore(
         ({ Outbox }) =>
           new Outbox({
             db,
+            shared: outboxShared(),
             queue,
             clock,
             connectivity,
