@@ -101,5 +101,19 @@ describe('the bundle: the feeds and the outbox are chunks reached by dynamic imp
     // The check can fail: every one of them is in the build, in a chunk of its feature.
     const all = new Set(Object.values(outputs).flatMap((o) => Object.keys(o.inputs)));
     expect(lazyModules.filter((module) => !all.has(module))).toEqual([]);
+
+    // A feature's chunk shares no module of ours with the first read: a bundler splits by file, so a module both
+    // reached would be cut out of the first read's chunks into one more on that path. Only esbuild's runtime
+    // helpers (no file of `src/`) may be shared.
+    const firstRead = staticClosure(entry);
+    for (const feature of ['src/sync/changes/change-feed.ts', 'src/sync/outbox.ts']) {
+      const chunk = Object.keys(outputs).find((o) => outputs[o]?.entryPoint?.endsWith(feature)) as string;
+      expect(chunk, feature).toBeDefined();
+      const shared = [...staticClosure(chunk)].filter((file) => firstRead.has(file));
+      const ours = shared
+        .flatMap((file) => Object.keys(outputs[file]?.inputs ?? {}))
+        .filter((i) => i.startsWith('src/'));
+      expect(ours, feature).toEqual([]);
+    }
   });
 });
