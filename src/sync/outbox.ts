@@ -36,9 +36,10 @@ export interface OutboxDeps {
   /** Told when a drain stops on an error (a full disk: the catalogue restarts it once there is room). */
   readonly onDrainFailed?: (error: unknown) => void;
   /**
-   * Locks that reach every instance on the database, and its name: each instance holds one for its life, and a
-   * claim is taken over only from an instance whose lock is free (`sender-liveness.ts`). Without them, claims are
-   * judged by their lease, read with the clock under one rule by every instance, the holder included.
+   * Locks that reach every instance on the database, and its name: each outbox holds one for its life (made before
+   * its first claim), and a claim is taken over only from an instance whose lock is free (`sender-liveness.ts`).
+   * Without them, claims are judged by their lease, read with the clock under one rule by every instance, the holder
+   * included.
    * @default judged by the lease
    */
   readonly liveness?: { readonly locks: LockManagerLike; readonly dbName: string } | undefined;
