@@ -176,8 +176,8 @@ export function createCore(
       ),
     ),
     // A drain's first step runs whether the outbox is loaded or not: an older tab's changes join the table first.
-    hasWork: async () => {
-      await adoption.beforeDrain();
+    hasWork: async (stepDone) => {
+      if (!stepDone) await adoption.beforeDrain();
       return hasUnsettledRows(db);
     },
     connectivity,

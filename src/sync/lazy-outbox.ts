@@ -11,9 +11,10 @@ export interface LazyOutboxDeps {
   readonly load: (member: string) => Promise<Outbox>;
   /**
    * Whether any change waits to be sent, by any instance (`hasUnsettledRows`): a drain has work only then. Runs
-   * the drain's own first step before it reads (`OutboxDeps.beforeDrain`), so what it finds includes that.
+   * the drain's own first step before it reads (`OutboxDeps.beforeDrain`), so what it finds includes that, unless
+   * `stepDone`: the caller ran that step just now (a start).
    */
-  readonly hasWork: () => Promise<boolean>;
+  readonly hasWork: (stepDone: boolean) => Promise<boolean>;
   readonly connectivity: Connectivity;
   readonly logger: Logger;
 }
@@ -64,9 +65,9 @@ export class LazyOutbox {
   }
 
   /** Runs `use` on the outbox when a change waits; nothing is loaded (and `none` returned) otherwise. */
-  async #ifWork<T>(member: string, none: T, use: (outbox: Outbox) => Promise<T> | T): Promise<T> {
+  async #ifWork<T>(member: string, none: T, use: (outbox: Outbox) => Promise<T> | T, stepDone = false): Promise<T> {
     if (this.#outbox) return use(this.#outbox);
-    if (this.#closed || !(await this.#deps.hasWork())) return none;
+    if (this.#closed || !(await this.#deps.hasWork(stepDone))) return none;
     return use(await this.#load(member));
   }
 
@@ -82,8 +83,9 @@ export class LazyOutbox {
       return;
     }
     if (this.#closed || !this.#deps.connectivity.isOnline()) return;
-    // `hasWork` ran the drain's first step just now: the drain claims at once.
-    this.#ifWork('outbox.drain', undefined, (outbox) => outbox.drainSoon(true)).catch((error: unknown) => {
+    // The drain's first step ran just now (in `hasWork`, or the caller's): the drain claims at once.
+    const drain = (outbox: Outbox) => outbox.drainSoon(true);
+    this.#ifWork('outbox.drain', undefined, drain, beforeDrainDone).catch((error: unknown) => {
       this.#deps.logger.error('catalogue-sync: outbox drain failed', { error: (error as Error)?.name });
     });
   }

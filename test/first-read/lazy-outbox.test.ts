@@ -53,6 +53,15 @@ describe('the outbox loads on first use', () => {
     expect(w.service.log.count({ operation: 'rateTvSeries' })).toBe(1);
   });
 
+  it('a start asks once whether an earlier release left changes (its own pass), not again to decide on the outbox', async () => {
+    world = catalogueWorld(outboxWorldOptions());
+    const probes = vi.spyOn(world.indexedDB, 'databases');
+    const catalogue = world.open();
+    await catalogue.auth.ready();
+    await world.settle(1_000);
+    expect(probes).toHaveBeenCalledTimes(1);
+  });
+
   it.each([
     [
       'account.markFavorite',
