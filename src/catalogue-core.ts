@@ -152,8 +152,8 @@ export function createCore(
   });
   const unsubscribeConnectivity = connectivity.subscribe((online) => status.transition({ type: 'online', online }));
   const views = createViews({ db, engine, clock, language: resolved.language });
-  // The outbox arrives on the first change, or when a start (a sign-in, the network back, a refresh) finds
-  // changes waiting in the table: a read-only visit never loads it (`lazy-outbox.ts`).
+  // The outbox arrives once a user is signed in, on the first change, or when a start (the network back, a refresh)
+  // finds changes waiting in the table: a visit with no one signed in never loads it (`lazy-outbox.ts`).
   const outbox = new LazyOutbox({
     load: lazyFeature(() =>
       features.outbox().then(

@@ -21,10 +21,11 @@ export interface LazyOutboxDeps {
 
 /**
  * The outbox as the core holds it: the sending machinery (claims, settlement, the store's enqueue and outcomes)
- * arrives with its chunk on first use (`lazy-features.ts`), not on the path to first content. A change call loads
- * it; a trigger that only may have work (a start, the network back, a sign-in, `sync.refresh()`) first asks the
- * table whether a change waits, so a read-only visit never loads it while a previous session's changes still
- * drain at boot. Once loaded every call goes straight through; the outbox then follows connectivity itself.
+ * arrives with its chunk when first wanted (`lazy-features.ts`), never on the path to first content. A signed-in
+ * user wants it (`prepare`: a change made offline later must find its code here) and a change call loads it; a
+ * trigger that only may have work (a start, the network back, `sync.refresh()`) first asks the table whether a
+ * change waits, so a visit with no one signed in never loads it while a previous session's changes still drain at
+ * boot. Once loaded every call goes straight through; the outbox then follows connectivity itself.
  */
 export class LazyOutbox {
   readonly #deps: LazyOutboxDeps;
@@ -33,13 +34,18 @@ export class LazyOutbox {
   #loading: Promise<void> | undefined;
   #closed = false;
   #outboxClosed = false;
+  /** A user is signed in (`prepare`): the outbox is wanted here even before the first change. */
+  #wanted = false;
   readonly #unsubscribe: () => void;
 
   constructor(deps: LazyOutboxDeps) {
     this.#deps = deps;
-    // Until loaded: another instance's changes, left behind when it closed, are sent when the network returns.
+    // Until loaded: another instance's changes, left behind when it closed, are sent when the network returns, and
+    // the outbox a signed-in user's change will need comes now if it could not before.
     this.#unsubscribe = deps.connectivity.subscribe((online) => {
-      if (online && !this.#outbox) this.drainSoon();
+      if (!online || this.#outbox) return;
+      if (this.#wanted) this.prepare();
+      this.drainSoon();
     });
   }
 
@@ -71,6 +77,17 @@ export class LazyOutbox {
     return use(await this.#load(member));
   }
 
+  /**
+   * Loads the outbox in the background, once a user is signed in (restored at start, or `setUser`): their change
+   * made offline later must not need the network for the code that stores it. A load that fails (offline) is
+   * tried again when the network returns, and by the first change.
+   */
+  prepare(): void {
+    this.#wanted = true;
+    if (this.#outbox || this.#closed || !this.#deps.connectivity.isOnline()) return;
+    this.#load('outbox').catch(() => {});
+  }
+
   /** Writes the change and its optimistic state, then starts a drain when online (`Outbox.enqueue`). */
   async enqueue(member: string, userScope: string, mutation: Mutation): Promise<EnqueueResult> {
     return (this.#outbox ?? (await this.#load(member))).enqueue(userScope, mutation);
@@ -86,6 +103,8 @@ export class LazyOutbox {
     // The drain's first step ran just now (in `hasWork`, or the caller's): the drain claims at once.
     const drain = (outbox: Outbox) => outbox.drainSoon(true);
     this.#ifWork('outbox.drain', undefined, drain, beforeDrainDone).catch((error: unknown) => {
+      // Closed meanwhile (the table read or the load met the closed database): there is nothing to report.
+      if (this.#closed) return;
       this.#deps.logger.error('catalogue-sync: outbox drain failed', { error: (error as Error)?.name });
     });
   }

@@ -21,7 +21,7 @@ export interface UserSessionsDeps {
   /** Who per-user operations act for: set at sign-in and restore, ended at sign-out. */
   readonly users: EngineUserScope;
   readonly queue: RequestQueue;
-  readonly outbox: Pick<LazyOutbox, 'abortScope' | 'drainSoon'>;
+  readonly outbox: Pick<LazyOutbox, 'abortScope' | 'drainSoon' | 'prepare'>;
   readonly clock: Clock;
   readonly logger: Logger;
   /** Sign-outs told to and heard from the other instances on the database. @default this instance only */
@@ -101,7 +101,10 @@ export class UserSessions {
     try {
       const users = await db.users.toArray();
       const row = users.find((user): user is UserRow => isSignedIn(user) && user.current === 1);
-      if (row && !current.user) current.set(await createUserScope(row.credentials));
+      if (row && !current.user) {
+        current.set(await createUserScope(row.credentials));
+        this.#deps.outbox.prepare();
+      }
     } catch (error) {
       logger.error('catalogue-sync: could not restore the signed-in user', { error: (error as Error)?.name });
     }
@@ -133,6 +136,7 @@ export class UserSessions {
         });
     });
     users.set(scope);
+    this.#deps.outbox.prepare();
     this.#deps.outbox.drainSoon();
     return scope;
   }

@@ -8,9 +8,9 @@ import { type CatalogueWorld, catalogueWorld } from '../helpers/catalogue-world.
 import { outboxWorldOptions } from '../helpers/outbox-world-options.js';
 
 /**
- * The outbox (its sending, the change calls' writes) arrives by dynamic import on first use: a read-only visit,
- * a sign-in, a refresh and the outbox view's commands with no change waiting never load it; the first change loads
- * it once; a failed load rejects that call with a typed error, stores nothing, and the next call loads it; a start
+ * The outbox (its sending, the change calls' writes) arrives by dynamic import when first wanted: a read-only
+ * visit, a refresh and the outbox view's commands with no change waiting never load it; a signed-in user (so a
+ * change made offline later finds its code there) or the first change loads it once; a failed load rejects that call with a typed error, stores nothing, and the next call loads it; a start
  * (or the network coming back) that finds changes waiting loads it and sends them with no call from the app.
  */
 let world: CatalogueWorld | undefined;
@@ -28,7 +28,7 @@ function open(): { world: CatalogueWorld; catalogue: Catalogue } {
 const firstSeries = (w: CatalogueWorld) => (w.service.control.allSeries()[0]?.id ?? 0) as number;
 
 describe('the outbox loads on first use', () => {
-  it('a view, a sign-in, a refresh and the outbox view load nothing; the first change loads it once', async () => {
+  it('a view, a refresh and the outbox view load nothing; a sign-in loads it once, for every later change', async () => {
     const loads = vi.spyOn(lazyFeatures, 'outbox');
     const { world: w, catalogue } = open();
     const view = catalogue.trendingTv({ time_window: 'day' });
@@ -36,13 +36,16 @@ describe('the outbox loads on first use', () => {
     for (let round = 0; round < 50 && view.getSnapshot().status !== 'fresh'; round++) await w.settle(100);
     expect(view.getSnapshot().status).toBe('fresh');
     stop();
-    await catalogue.setUser(w.service.control.createSession());
     await w.clock.runUntil(catalogue.sync.refresh());
     await w.clock.runUntil(catalogue.outbox.drain());
-    // Sign-out's refusal reads the table itself: no outbox needed to count what waits.
+    await catalogue.signOut();
     await w.settle();
     expect(loads).not.toHaveBeenCalled();
 
+    // Signed in: the outbox comes in the background, so a change made offline later needs no network for its code.
+    await catalogue.setUser(w.service.control.createSession());
+    await w.settle();
+    expect(loads).toHaveBeenCalledTimes(1);
     const series = firstSeries(w);
     await catalogue.account.markFavorite({ media_type: 'tv', media_id: series, favorite: true });
     await catalogue.account.rateTvSeries({ series_id: series, value: 8 });
@@ -82,6 +85,8 @@ describe('the outbox loads on first use', () => {
         .mockImplementationOnce(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')))
         .mockImplementation(real);
       const { world: w, catalogue } = open();
+      // Signed in offline, on a page that never had the outbox's chunk: the change's call is the first to need it.
+      w.connectivity.setOnline(false);
       await catalogue.setUser(w.service.control.createSession());
       const series = firstSeries(w);
       const failed = await call(catalogue, series).then(
@@ -100,6 +105,7 @@ describe('the outbox loads on first use', () => {
 
   it('outbox.discard of a failed change loads the outbox; a failed load rejects it typed and the next call works', async () => {
     const { world: w, catalogue } = open();
+    w.connectivity.setOnline(false);
     await catalogue.setUser(w.service.control.createSession());
     const real = lazyFeatures.outbox;
     const loads = vi
@@ -111,6 +117,65 @@ describe('the outbox loads on first use', () => {
     expect((failed as { operation?: string }).operation).toBe('outbox.discard');
     await expect(catalogue.outbox.discard(1)).resolves.toBe(false);
     expect(loads).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('a signed-in user can make changes offline', () => {
+  /** Loads the chunk as a browser does: offline, its request fails. */
+  function chunkNeedsNetwork(w: CatalogueWorld) {
+    const real = lazyFeatures.outbox;
+    return vi
+      .spyOn(lazyFeatures, 'outbox')
+      .mockImplementation(() =>
+        w.connectivity.isOnline()
+          ? real()
+          : Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+      );
+  }
+
+  it('signed in online, then offline: the change is stored (the chunk came after the sign-in)', async () => {
+    world = catalogueWorld(outboxWorldOptions());
+    const loads = chunkNeedsNetwork(world);
+    const catalogue = world.open();
+    await catalogue.setUser(world.service.control.createSession());
+    await world.settle();
+    world.connectivity.setOnline(false);
+    await expect(
+      catalogue.account.markFavorite({ media_type: 'tv', media_id: firstSeries(world), favorite: true }),
+    ).resolves.toMatchObject({ outcome: 'queued' });
+    expect(loads).toHaveBeenCalledTimes(1);
+  });
+
+  it('a user restored at start, the network lost after: the change is stored', async () => {
+    world = catalogueWorld(outboxWorldOptions());
+    const first = world.open();
+    await first.setUser(world.service.control.createSession());
+    await first.close();
+    const loads = chunkNeedsNetwork(world);
+    const next = world.open();
+    await next.auth.ready();
+    await world.settle();
+    world.connectivity.setOnline(false);
+    await expect(next.account.rateTvSeries({ series_id: firstSeries(world), value: 9 })).resolves.toMatchObject({
+      outcome: 'queued',
+    });
+    expect(loads).toHaveBeenCalledTimes(1);
+  });
+
+  it('signed in while offline: the chunk comes when the network returns, before any change', async () => {
+    world = catalogueWorld(outboxWorldOptions());
+    const loads = chunkNeedsNetwork(world);
+    const catalogue = world.open();
+    world.connectivity.setOnline(false);
+    await catalogue.setUser(world.service.control.createSession());
+    await world.settle();
+    world.connectivity.setOnline(true);
+    await world.settle();
+    world.connectivity.setOnline(false);
+    await expect(
+      catalogue.account.markFavorite({ media_type: 'tv', media_id: firstSeries(world), favorite: true }),
+    ).resolves.toMatchObject({ outcome: 'queued' });
+    expect(loads).toHaveBeenCalledTimes(1);
   });
 });
 
