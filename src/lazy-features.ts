@@ -9,13 +9,13 @@ import type * as OutboxModule from './sync/outbox.js';
 export interface CoreFeatures {
   /** Change feeds: `sync.refresh`, `sync.refreshChanges`, `track`. */
   changes(): Promise<typeof ChangeFeedModule>;
-  /** The outbox's sending and the change calls' writes: a change call, or a start that finds changes waiting. */
+  /** The outbox's sending and the change calls' writes: a signed-in user, a change, or changes found waiting. */
   outbox(): Promise<typeof OutboxModule>;
 }
 
 /**
- * The main entry's features. An object, not loose functions: the core calls `lazyFeatures.changes()` (or `.outbox()`) at the time
- * of use, so a test can count or fail the loads.
+ * The main entry's features. An object, not loose functions: the core calls `lazyFeatures.changes()` (and
+ * `.outbox()`) at the time of use, so a test can count or fail the loads.
  */
 export const lazyFeatures: CoreFeatures = {
   changes: () => import('./sync/changes/change-feed.js'),

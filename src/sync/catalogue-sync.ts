@@ -53,7 +53,7 @@ export interface CatalogueSyncDeps {
   readonly engine: SyncEngine;
   /** The change feeds, loaded on first use (`lazy-features.ts`); `member` names the call a failed load rejects. */
   readonly changes: (member: string) => Promise<ChangeFeedSync>;
-  /** Loaded only when a change waits (`lazy-outbox.ts`). */
+  /** Sends nothing, and loads nothing, when no change waits (`lazy-outbox.ts`). */
   readonly outbox: Pick<LazyOutbox, 'sendNow'>;
   /** One syncer per database: background passes wait their turn. */
   readonly lock: BackgroundLock;

@@ -33,7 +33,7 @@ export interface AccountMutations {
 
 export interface MutationsDeps {
   readonly engine: SyncEngine;
-  /** Loaded by the first change (`lazy-outbox.ts`): a change call awaits it. */
+  /** Loaded by a sign-in or the first change (`lazy-outbox.ts`): a change call awaits it. */
   readonly outbox: Pick<LazyOutbox, 'enqueue'>;
   readonly sessions: UserSessions;
   readonly language: string;
