@@ -21,6 +21,7 @@ import { storageFigures } from './store/eviction/storage-figures.js';
 import { createFirstAnswers } from './store/first-answers/create-first-answers.js';
 import { deleteFirstAnswersDb } from './store/first-answers/delete-first-answers-db.js';
 import { firstAnswersLocation } from './store/first-answers/first-answers-db.js';
+import { hasUnsettledRows } from './store/outbox/pending-rows.js';
 import { setQuotaRecovery } from './store/write/write-gate.js';
 import type { CatalogueEvents } from './sync/catalogue-events.js';
 import { createCatalogueSync } from './sync/catalogue-sync.js';
@@ -33,9 +34,10 @@ import { EngineStatus } from './sync/engine-status.js';
 import { EngineUserScope } from './sync/engine-user-scope.js';
 import { BrowseEviction } from './sync/eviction.js';
 import { coordinateInstance } from './sync/instance-coordination.js';
+import { LazyOutbox } from './sync/lazy-outbox.js';
 import { createMutations } from './sync/mutations.js';
 import { createNews } from './sync/news/catalogue-news.js';
-import { Outbox } from './sync/outbox.js';
+import { outboxShared } from './sync/outbox-shared.js';
 import { QuotaResume } from './sync/quota-resume.js';
 import { ReadMarks } from './sync/read-marks.js';
 import { SyncEngine } from './sync/sync-engine.js';
@@ -155,19 +157,36 @@ export function createCore(
   // Local discover and search arrive when a view of one is first subscribed to (`lazy-features.ts`).
   const localQueries = lazyFeature(() => features.local());
   const views = createViews({ db, engine, clock, language: resolved.language, localQueries });
-  const outbox = new Outbox({
-    db,
-    queue,
-    clock,
+  // The outbox arrives once a user is signed in, on the first change, or when a start (the network back, a refresh)
+  // finds changes waiting in the table: a visit with no one signed in never loads it (`lazy-outbox.ts`).
+  const outbox = new LazyOutbox({
+    load: lazyFeature(() =>
+      features.outbox().then(
+        ({ Outbox }) =>
+          new Outbox({
+            db,
+            shared: outboxShared(),
+            queue,
+            clock,
+            connectivity,
+            random: resolved.random,
+            logger: resolved.logger,
+            emitter,
+            leaseMs: resolved.outboxLeaseMs,
+            onDrainFailed: (error) => quotaResume.drainFailed(error),
+            liveness: coordination.sharedLocks && { locks: coordination.sharedLocks, dbName: resolved.dbName },
+            maxHoldMs: holdMs,
+            beforeDrain: () => adoption.beforeDrain(),
+          }),
+      ),
+    ),
+    // A drain's first step runs whether the outbox is loaded or not: an older tab's changes join the table first.
+    hasWork: async (stepDone) => {
+      if (!stepDone) await adoption.beforeDrain();
+      return hasUnsettledRows(db);
+    },
     connectivity,
-    random: resolved.random,
     logger: resolved.logger,
-    emitter,
-    leaseMs: resolved.outboxLeaseMs,
-    onDrainFailed: (error) => quotaResume.drainFailed(error),
-    liveness: coordination.sharedLocks && { locks: coordination.sharedLocks, dbName: resolved.dbName },
-    maxHoldMs: holdMs,
-    beforeDrain: () => adoption.beforeDrain(),
   });
   const quotaResume = new QuotaResume({
     clock,

@@ -1,6 +1,7 @@
 import type { CoreFeatures } from './lazy-features.js';
 import * as localQueries from './query/stored-local-queries.js';
 import * as changeFeed from './sync/changes/change-feed.js';
+import * as outbox from './sync/outbox.js';
 import * as sweep from './sync/sweep-browse-data.js';
 
 /**
@@ -11,4 +12,5 @@ export const eagerFeatures: CoreFeatures = {
   changes: () => Promise.resolve(changeFeed),
   eviction: () => Promise.resolve(sweep),
   local: () => Promise.resolve(localQueries),
+  outbox: () => Promise.resolve(outbox),
 };

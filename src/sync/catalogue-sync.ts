@@ -3,8 +3,8 @@ import type { BackgroundLock } from './background-lock.js';
 import type { ChangeFeedSync } from './changes/change-feed.js';
 import { refreshWithChanges } from './changes/refresh-with-changes.js';
 import type { Freshness } from './freshness.js';
+import type { LazyOutbox } from './lazy-outbox.js';
 import { lockRefresh } from './lock-refresh.js';
-import type { Outbox } from './outbox.js';
 import type { CatalogueParams } from './prepare-call.js';
 import type {
   EnsureFreshResult,
@@ -53,7 +53,8 @@ export interface CatalogueSyncDeps {
   readonly engine: SyncEngine;
   /** The change feeds, loaded on first use (`lazy-features.ts`); `member` names the call a failed load rejects. */
   readonly changes: (member: string) => Promise<ChangeFeedSync>;
-  readonly outbox: Pick<Outbox, 'sendNow'>;
+  /** Sends nothing, and loads nothing, when no change waits (`lazy-outbox.ts`). */
+  readonly outbox: Pick<LazyOutbox, 'sendNow'>;
   /** One syncer per database: background passes wait their turn. */
   readonly lock: BackgroundLock;
   /** Resolves when the restored user is known (their outbox is drained first). */

@@ -1,6 +1,6 @@
 import type { EnqueueResult } from '../store/outbox/outbox-store.js';
 import type { MutationOperation, MutationParams } from '../store/tables/outbox-rows.js';
-import type { Outbox } from './outbox.js';
+import type { LazyOutbox } from './lazy-outbox.js';
 import { type CatalogueParams, prepareCall } from './prepare-call.js';
 import type { SyncEngine } from './sync-engine.js';
 import type { UserSessions } from './user-sessions.js';
@@ -33,7 +33,8 @@ export interface AccountMutations {
 
 export interface MutationsDeps {
   readonly engine: SyncEngine;
-  readonly outbox: Outbox;
+  /** Loaded by a sign-in or the first change (`lazy-outbox.ts`): a change call awaits it. */
+  readonly outbox: Pick<LazyOutbox, 'enqueue'>;
   readonly sessions: UserSessions;
   readonly language: string;
 }
@@ -43,22 +44,27 @@ export interface MutationsDeps {
  * operation allows), then hands the credential-free parameters to the outbox.
  */
 export function createMutations(deps: MutationsDeps): { lists: ListMutations; account: AccountMutations } {
-  async function submit<O extends MutationOperation>(operation: O, params: MutationInput<O>): Promise<MutationReceipt> {
+  /** `member`: the call a failed load of the outbox's chunk rejects (`NetworkError.operation`). */
+  async function submit<O extends MutationOperation>(
+    member: string,
+    operation: O,
+    params: MutationInput<O>,
+  ): Promise<MutationReceipt> {
     await deps.sessions.ready;
     const call = prepareCall(operation, params, { language: deps.language, user: deps.engine.user });
     const userScope = call.userScope as string;
     const mutation = { operation, params: call.storeParams as unknown as MutationParams<O> };
-    return deps.outbox.enqueue(userScope, mutation as never);
+    return deps.outbox.enqueue(member, userScope, mutation as never);
   }
   return {
-    lists: { removeItem: (params) => submit('removeListItem', params) },
+    lists: { removeItem: (params) => submit('lists.removeItem', 'removeListItem', params) },
     account: {
-      markFavorite: (params) => submit('markFavorite', params),
-      addToWatchlist: (params) => submit('addToWatchlist', params),
-      rateTvSeries: (params) => submit('rateTvSeries', params),
-      deleteTvSeriesRating: (params) => submit('deleteTvSeriesRating', params),
-      rateEpisode: (params) => submit('rateEpisode', params),
-      deleteEpisodeRating: (params) => submit('deleteEpisodeRating', params),
+      markFavorite: (params) => submit('account.markFavorite', 'markFavorite', params),
+      addToWatchlist: (params) => submit('account.addToWatchlist', 'addToWatchlist', params),
+      rateTvSeries: (params) => submit('account.rateTvSeries', 'rateTvSeries', params),
+      deleteTvSeriesRating: (params) => submit('account.deleteTvSeriesRating', 'deleteTvSeriesRating', params),
+      rateEpisode: (params) => submit('account.rateEpisode', 'rateEpisode', params),
+      deleteEpisodeRating: (params) => submit('account.deleteEpisodeRating', 'deleteEpisodeRating', params),
     },
   };
 }

@@ -1,7 +1,6 @@
 import type { Clock, TimerHandle } from '../env.js';
-import type { CatalogueDatabase } from '../store/database/catalogue-database.js';
 import { leaseLapsed } from '../store/outbox/claim-rule.js';
-import { type ClaimResult, claimRows } from '../store/outbox/outbox-store.js';
+import { type ClaimResult, claimRows, type OutboxDb } from '../store/outbox/outbox-store.js';
 import type { LockManagerLike } from './background-lock.js';
 import { holdSenderLiveness, type SenderLiveness } from './sender-liveness.js';
 
@@ -14,7 +13,7 @@ export const OUTBOX_MAX_BACKOFF_MS = 60_000;
 export const POLL_MS = 1000;
 
 export interface OutboxClaimsDeps {
-  readonly db: CatalogueDatabase;
+  readonly store: OutboxDb;
   readonly clock: Clock;
   /** The claiming instance's id. */
   readonly instance: string;
@@ -115,9 +114,9 @@ export class OutboxClaims {
 
   /** One claim transaction; `gone` undefined: claims are judged by their lease. */
   async #claimWith(gone: ReadonlySet<string> | undefined, options: ClaimOptions): Promise<ClaimResult> {
-    const { db, clock, leaseMs, instance } = this.#deps;
+    const { store, clock, leaseMs, instance } = this.#deps;
     const holders = gone && { self: instance, gone, sending: this.#mine };
-    const result = await claimRows(db, {
+    const result = await claimRows(store, {
       instance,
       now: clock.now(),
       leaseMs,

@@ -1,18 +1,19 @@
 import type { EventEmitter } from 'eventemitter3';
 import type { Clock, Logger, Random } from '../env.js';
 import { waitForSignIn } from '../store/auth/wait-for-sign-in.js';
-import type { CatalogueDatabase } from '../store/database/catalogue-database.js';
-import { completeMutation, failMutation, releaseMutation } from '../store/outbox/outbox-store.js';
+import { completeMutation, failMutation, type OutboxDb, releaseMutation } from '../store/outbox/outbox-store.js';
 import type { OutboxClaim, OutboxRow, UserRow } from '../store/tables/outbox-rows.js';
 import type { CatalogueEvents } from './catalogue-events.js';
 import { OUTBOX_MAX_BACKOFF_MS } from './outbox-claims.js';
-import { type DeliveryOutcome, outboxError } from './outbox-delivery.js';
+import type { DeliveryOutcome } from './outbox-delivery.js';
+import type { OutboxShared } from './outbox-shared.js';
 
 /** Backoff between attempts of a row after an unknown outcome: 1 s doubling to 60 s, with jitter. */
 const RETRY_BASE_MS = 1000;
 
 export interface OutboxSettlementDeps {
-  readonly db: CatalogueDatabase;
+  readonly store: OutboxDb;
+  readonly shared: OutboxShared;
   readonly clock: Clock;
   readonly random: Random;
   readonly logger: Logger;
@@ -42,13 +43,13 @@ export class OutboxSettlement {
     failure: unknown,
   ): Promise<void> {
     if (outcome === 'session') return this.#waitForSignIn(row, claim, user, failure);
-    const { db, clock, emitter } = this.#deps;
+    const { store, clock, emitter } = this.#deps;
     const seq = row.seq as number;
     const at = clock.now();
     // A scope signed out meanwhile (here or in another tab) took its rows with it: the claim is gone, nothing is
     // written (the conditional settle below finds no row).
     if (outcome === 'done') {
-      if (!(await completeMutation(db, seq, claim, at))) return;
+      if (!(await completeMutation(store, seq, claim, at))) return;
       const { operation } = row.mutation;
       emitter.emit('mutationSent', {
         seq,
@@ -58,8 +59,8 @@ export class OutboxSettlement {
         at,
       });
     } else if (outcome === 'unknown') {
-      const error = failure === undefined ? undefined : outboxError(failure, at);
-      await releaseMutation(db, seq, claim, error, at + this.#backoff(row.attempts));
+      const error = failure === undefined ? undefined : this.#deps.shared.outboxError(failure, at);
+      await releaseMutation(store, seq, claim, error, at + this.#backoff(row.attempts));
     } else {
       await this.#fail(row, claim, failure, at);
     }
@@ -69,11 +70,11 @@ export class OutboxSettlement {
   async #waitForSignIn(row: OutboxRow, claim: OutboxClaim, user: UserRow, failure: unknown): Promise<void> {
     const now = this.#deps.clock.now();
     const sent = user.credentials;
-    const result = await waitForSignIn(this.#deps.db, {
+    const result = await waitForSignIn(this.#deps.store, {
       seq: row.seq as number,
       claim,
       sent,
-      error: outboxError(failure, now),
+      error: this.#deps.shared.outboxError(failure, now),
       now,
     });
     if (result === 'resend') this.#deps.resend();
@@ -85,9 +86,9 @@ export class OutboxSettlement {
   }
 
   async #fail(row: OutboxRow, claim: OutboxClaim, failure: unknown, at: number): Promise<void> {
-    const { db, emitter, logger } = this.#deps;
-    const error = outboxError(failure, at);
-    const failed = await failMutation(db, row.seq as number, claim, error);
+    const { store, emitter, logger } = this.#deps;
+    const error = this.#deps.shared.outboxError(failure, at);
+    const failed = await failMutation(store, row.seq as number, claim, error);
     if (!failed) return;
     const { at: _at, ...plain } = error;
     emitter.emit('mutationFailed', {

@@ -1,5 +1,4 @@
 import type { EventEmitter } from 'eventemitter3';
-import { endpoints } from '../api/endpoints.js';
 import type { Clock, Connectivity, Logger, Random, TimerHandle } from '../env.js';
 import type { RequestQueue } from '../queue/request-queue.js';
 import type { CatalogueDatabase } from '../store/database/catalogue-database.js';
@@ -8,17 +7,21 @@ import {
   discardMutation,
   type EnqueueResult,
   enqueueMutation,
+  type OutboxDb,
   releaseClaims,
 } from '../store/outbox/outbox-store.js';
 import type { Mutation, OutboxRow, UserRow } from '../store/tables/outbox-rows.js';
 import type { LockManagerLike } from './background-lock.js';
 import type { CatalogueEvents } from './catalogue-events.js';
 import { OutboxClaims, POLL_MS } from './outbox-claims.js';
-import { type DeliveryOutcome, deliveryOutcome, outboxError } from './outbox-delivery.js';
+import type { DeliveryOutcome } from './outbox-delivery.js';
 import { OutboxSettlement } from './outbox-settlement.js';
+import type { OutboxShared } from './outbox-shared.js';
 
 export interface OutboxDeps {
   readonly db: CatalogueDatabase;
+  /** The write gate, the registry and the errors, from the core (`outbox-shared.ts`). */
+  readonly shared: OutboxShared;
   readonly queue: RequestQueue;
   readonly clock: Clock;
   readonly connectivity: Connectivity;
@@ -33,9 +36,10 @@ export interface OutboxDeps {
   /** Told when a drain stops on an error (a full disk: the catalogue restarts it once there is room). */
   readonly onDrainFailed?: (error: unknown) => void;
   /**
-   * Locks that reach every instance on the database, and its name: each instance holds one for its life, and a
-   * claim is taken over only from an instance whose lock is free (`sender-liveness.ts`). Without them, claims are
-   * judged by their lease, read with the clock under one rule by every instance, the holder included.
+   * Locks that reach every instance on the database, and its name: each outbox holds one for its life (made before
+   * its first claim), and a claim is taken over only from an instance whose lock is free (`sender-liveness.ts`).
+   * Without them, claims are judged by their lease, read with the clock under one rule by every instance, the holder
+   * included.
    * @default judged by the lease
    */
   readonly liveness?: { readonly locks: LockManagerLike; readonly dbName: string } | undefined;
@@ -73,6 +77,8 @@ function abortError(message: string): Error {
  */
 export class Outbox {
   readonly #deps: OutboxDeps;
+  /** The database with the write gate its store functions write through. */
+  readonly #store: OutboxDb;
   readonly #instance: string;
   /** The sends in flight, by seq: aborted on `close()`, or when their user scope is signed out. */
   readonly #sends = new Map<number, { controller: AbortController; userScope: string; done: Promise<void> }>();
@@ -87,9 +93,11 @@ export class Outbox {
   constructor(deps: OutboxDeps) {
     this.#deps = deps;
     this.#instance = `i-${Math.floor(deps.random() * 2 ** 48).toString(36)}`;
-    const { db, clock, leaseMs, liveness, maxHoldMs } = deps;
-    this.#claims = new OutboxClaims({ db, clock, leaseMs, liveness, maxHoldMs, instance: this.#instance });
-    this.#settlement = new OutboxSettlement({ ...deps, resend: () => this.drainSoon() });
+    const { clock, leaseMs, liveness, maxHoldMs } = deps;
+    const store = { db: deps.db, writeThrough: deps.shared.writeThrough };
+    this.#store = store;
+    this.#claims = new OutboxClaims({ store, clock, leaseMs, liveness, maxHoldMs, instance: this.#instance });
+    this.#settlement = new OutboxSettlement({ ...deps, store, resend: () => this.drainSoon() });
     this.#unsubscribe = deps.connectivity.subscribe((online) => {
       if (online) this.drainSoon();
     });
@@ -105,7 +113,7 @@ export class Outbox {
     const input = { userScope, mutation, idempotencyKey: this.#newKey(), now: this.#deps.clock.now() };
     // Through the write gate, which runs it through the quota recovery (`BrowseEviction`): a full disk does not
     // cost the user a change while cached browse data could make room.
-    const result = await enqueueMutation(this.#deps.db, input);
+    const result = await enqueueMutation(this.#store, input);
     this.drainSoon();
     return result;
   }
@@ -117,7 +125,9 @@ export class Outbox {
   drainSoon(beforeDrainDone = false): void {
     if (this.#closed || !this.#deps.connectivity.isOnline()) return;
     this.#drain(beforeDrainDone).catch((error: unknown) => {
-      this.#deps.logger.error('catalogue-sync: outbox drain failed', { error: outboxError(error, 0).name });
+      this.#deps.logger.error('catalogue-sync: outbox drain failed', {
+        error: this.#deps.shared.outboxError(error, 0).name,
+      });
     });
   }
 
@@ -166,7 +176,7 @@ export class Outbox {
 
   /** Removes a failed change the user has seen (it was rolled back already); false when there is none such. */
   discard(seq: number): Promise<boolean> {
-    return discardMutation(this.#deps.db, seq);
+    return discardMutation(this.#store, seq);
   }
 
   /** Stops sending and hands this instance's claims back: those rows are pending again, outcome unknown. */
@@ -177,10 +187,10 @@ export class Outbox {
     this.#timer = undefined;
     this.#wake?.();
     try {
-      await releaseClaims(this.#deps.db, this.#instance);
+      await releaseClaims(this.#store, this.#instance);
     } catch (error) {
       this.#deps.logger.warn('catalogue-sync: could not hand back the outbox claims', {
-        error: outboxError(error, 0).name,
+        error: this.#deps.shared.outboxError(error, 0).name,
       });
     }
     // After the claims are back: an answer arriving now finds its claim gone and writes nothing.
@@ -259,7 +269,9 @@ export class Outbox {
       });
       outcome = 'done';
     } catch (error) {
-      outcome = controller.signal.aborted ? 'unknown' : deliveryOutcome(row.mutation.operation, error);
+      outcome = controller.signal.aborted
+        ? 'unknown'
+        : this.#deps.shared.deliveryOutcome(row.mutation.operation, error);
       failure = error;
     } finally {
       clock.clearTimeout(leaseTimer);
@@ -273,7 +285,7 @@ export class Outbox {
       // The database closed under us (a reload): the claim lapses, and the row is sent again.
       this.#deps.logger.warn('catalogue-sync: could not record a change outcome', {
         idempotencyKey: row.idempotencyKey,
-        error: outboxError(error, 0).name,
+        error: this.#deps.shared.outboxError(error, 0).name,
       });
     } finally {
       this.#sends.delete(seq);
@@ -288,7 +300,7 @@ export class Outbox {
     const params: Record<string, unknown> = { ...row.mutation.params };
     const credentials = user.credentials;
     if ('session_id' in credentials) params.session_id = credentials.session_id;
-    else if (endpoints[row.mutation.operation].scope === 'user-or-guest') {
+    else if (this.#deps.shared.sendsGuestSession(row.mutation.operation)) {
       params.guest_session_id = credentials.guest_session_id;
     }
     return params;

@@ -5,13 +5,13 @@ import type { RequestQueue } from '../queue/request-queue.js';
 import { purgePlan, purgeUserScope } from '../store/auth/purge-user-scope.js';
 import { markSigningOut, unfinishedSignOuts } from '../store/auth/sign-out-mark.js';
 import type { CatalogueDatabase } from '../store/database/catalogue-database.js';
-import { countPending } from '../store/outbox/outbox-store.js';
+import { countPending } from '../store/outbox/pending-rows.js';
 import { isSignedIn, type UserRow } from '../store/tables/outbox-rows.js';
 import { writeThrough } from '../store/write/write-gate.js';
 import { WritePlan } from '../store/write/write-plan.js';
 import type { EngineUserScope } from './engine-user-scope.js';
 import type { ScopeChannel } from './instance-coordination.js';
-import type { Outbox } from './outbox.js';
+import type { LazyOutbox } from './lazy-outbox.js';
 import type { SyncEngine } from './sync-engine.js';
 import { createUserScope, type UserScope } from './user-scope.js';
 
@@ -21,7 +21,7 @@ export interface UserSessionsDeps {
   /** Who per-user operations act for: set at sign-in and restore, ended at sign-out. */
   readonly users: EngineUserScope;
   readonly queue: RequestQueue;
-  readonly outbox: Outbox;
+  readonly outbox: Pick<LazyOutbox, 'abortScope' | 'drainSoon' | 'prepare'>;
   readonly clock: Clock;
   readonly logger: Logger;
   /** Sign-outs told to and heard from the other instances on the database. @default this instance only */
@@ -101,7 +101,10 @@ export class UserSessions {
     try {
       const users = await db.users.toArray();
       const row = users.find((user): user is UserRow => isSignedIn(user) && user.current === 1);
-      if (row && !current.user) current.set(await createUserScope(row.credentials));
+      if (row && !current.user) {
+        current.set(await createUserScope(row.credentials));
+        this.#deps.outbox.prepare();
+      }
     } catch (error) {
       logger.error('catalogue-sync: could not restore the signed-in user', { error: (error as Error)?.name });
     }
@@ -133,6 +136,7 @@ export class UserSessions {
         });
     });
     users.set(scope);
+    this.#deps.outbox.prepare();
     this.#deps.outbox.drainSoon();
     return scope;
   }

@@ -16,6 +16,7 @@ interface PageState {
   readonly opened: { name: string; at: number }[];
   readonly stored: number | undefined;
   refreshChanges(): Promise<number>;
+  rate(value: number): Promise<string>;
 }
 
 let e2e: E2EHarness;
@@ -65,7 +66,7 @@ describe('a cold first visit in Chromium', () => {
     await page.close();
   });
 
-  it('loads the change feeds only when a member needs them, once', async () => {
+  it('loads the change feeds and the outbox only when a member needs them, each once', async () => {
     const page = await e2e.openPage('/?db=cold-c');
     await page.waitForFunction(() => (window as unknown as { e2e: PageState }).e2e.stored !== undefined, null, {
       timeout: 30_000,
@@ -78,6 +79,14 @@ describe('a cold first visit in Chromium', () => {
     await refresh();
     await refresh();
     expect(await feedChunks()).toHaveLength(1);
+    // The outbox is another feature of its own: no change was made, so its chunk never came …
+    const outboxChunks = async () => (await timings(page)).filter((r) => /\/outbox-[^/]*\.js$/.test(r.name));
+    expect(await outboxChunks()).toHaveLength(0);
+    // … until the first change, once for every later one.
+    const rate = (value: number) => page.evaluate((v) => (window as unknown as { e2e: PageState }).e2e.rate(v), value);
+    expect(await rate(7)).toBe('queued');
+    expect(await rate(8)).toMatch(/^(queued|coalesced)$/);
+    expect(await outboxChunks()).toHaveLength(1);
     await page.close();
   });
 

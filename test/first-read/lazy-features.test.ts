@@ -59,8 +59,8 @@ describe('change feeds load on first use', () => {
   });
 });
 
-describe('the bundle: the feeds are a chunk reached by dynamic import only', () => {
-  it('no static import path from the main entry, nor from its core, reaches a change feed module', async () => {
+describe('the bundle: the feeds and the outbox are chunks reached by dynamic import only', () => {
+  it('no static import path from the main entry, nor from its core, reaches a change feed or outbox module', async () => {
     const root = fileURLToPath(new URL('../../', import.meta.url));
     const result = await build({
       entryPoints: [`${root}bench/browser/bundle-entries/catalogue-view.ts`],
@@ -86,10 +86,34 @@ describe('the bundle: the feeds are a chunk reached by dynamic import only', () 
     expect(core).toBeDefined();
     const loadedBeforeUse = new Set([...staticClosure(entry), ...staticClosure(core)]);
     const inputs = [...loadedBeforeUse].flatMap((file) => Object.keys(outputs[file]?.inputs ?? {}));
-    const feedModules = ['change-feed.ts', 'narrow-changes.ts', 'apply-episode-changes.ts', 'episode-patch.ts'];
-    expect(inputs.filter((input) => feedModules.some((name) => input.endsWith(`sync/changes/${name}`)))).toEqual([]);
-    // The check can fail: the feeds are in the build, in a chunk of their own.
-    const all = Object.values(outputs).flatMap((o) => Object.keys(o.inputs));
-    expect(all.some((input) => input.endsWith('sync/changes/change-feed.ts'))).toBe(true);
+    const lazyModules = [
+      ...['change-feed.ts', 'narrow-changes.ts', 'apply-episode-changes.ts', 'episode-patch.ts'].map(
+        (name) => `src/sync/changes/${name}`,
+      ),
+      ...['outbox.ts', 'outbox-claims.ts', 'outbox-settlement.ts', 'sender-liveness.ts'].map(
+        (name) => `src/sync/${name}`,
+      ),
+      'src/store/outbox/outbox-store.ts',
+      'src/store/outbox/claim-rule.ts',
+      'src/store/auth/wait-for-sign-in.ts',
+    ];
+    expect(inputs.filter((input) => lazyModules.includes(input))).toEqual([]);
+    // The check can fail: every one of them is in the build, in a chunk of its feature.
+    const all = new Set(Object.values(outputs).flatMap((o) => Object.keys(o.inputs)));
+    expect(lazyModules.filter((module) => !all.has(module))).toEqual([]);
+
+    // A feature's chunk shares no module of ours with the first read: a bundler splits by file, so a module both
+    // reached would be cut out of the first read's chunks into one more on that path. Only esbuild's runtime
+    // helpers (no file of `src/`) may be shared.
+    const firstRead = staticClosure(entry);
+    for (const feature of ['src/sync/changes/change-feed.ts', 'src/sync/outbox.ts']) {
+      const chunk = Object.keys(outputs).find((o) => outputs[o]?.entryPoint?.endsWith(feature)) as string;
+      expect(chunk, feature).toBeDefined();
+      const shared = [...staticClosure(chunk)].filter((file) => firstRead.has(file));
+      const ours = shared
+        .flatMap((file) => Object.keys(outputs[file]?.inputs ?? {}))
+        .filter((i) => i.startsWith('src/'));
+      expect(ours, feature).toEqual([]);
+    }
   });
 });

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogueDatabase } from '../../src/store/database/catalogue-database.js';
-import { enqueueMutation, failMutation, isUnsettled } from '../../src/store/outbox/outbox-store.js';
+import { enqueueMutation, failMutation } from '../../src/store/outbox/outbox-store.js';
+import { isUnsettled } from '../../src/store/outbox/pending-rows.js';
 import type { Mutation, OutboxClaim, OutboxError, OutboxRow } from '../../src/store/tables/outbox-rows.js';
 import type { TvAccountStateRow, WatchlistPageRow } from '../../src/store/tables/rows.js';
+import { writeThrough } from '../../src/store/write/write-gate.js';
 import { freshDatabase } from './store-fixtures.js';
 
 const USER = 'account:548';
@@ -11,7 +13,7 @@ let keys = 0;
 
 function enqueue(db: CatalogueDatabase, mutation: Mutation, userScope = USER) {
   keys += 1;
-  return enqueueMutation(db, { userScope, mutation, idempotencyKey: `k${keys}`, now: keys });
+  return enqueueMutation({ db, writeThrough }, { userScope, mutation, idempotencyKey: `k${keys}`, now: keys });
 }
 
 const CLAIM: OutboxClaim = { instance: 'tab-a', attempt: 1, leaseUntil: Number.MAX_SAFE_INTEGER };
@@ -24,7 +26,7 @@ async function claim(db: CatalogueDatabase, seq: number): Promise<void> {
 /** Claims the row, then fails it under that claim. */
 async function fail(db: CatalogueDatabase, seq: number, error: OutboxError) {
   await claim(db, seq);
-  return failMutation(db, seq, CLAIM, error);
+  return failMutation({ db, writeThrough }, seq, CLAIM, error);
 }
 
 async function pendingMutations(db: CatalogueDatabase): Promise<OutboxRow[]> {
@@ -193,6 +195,8 @@ describe('failMutation', () => {
 
   it('is a no-op for a row that is gone (the user signed out meanwhile)', async () => {
     const db = freshDatabase();
-    expect(await failMutation(db, 999, CLAIM, { name: 'Error', message: 'x', at: 1 })).toBeUndefined();
+    expect(
+      await failMutation({ db, writeThrough }, 999, CLAIM, { name: 'Error', message: 'x', at: 1 }),
+    ).toBeUndefined();
   });
 });

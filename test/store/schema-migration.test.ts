@@ -22,6 +22,7 @@ import { version8Stores } from '../../src/store/schema/version-8.js';
 import { version11Stores } from '../../src/store/schema/version-11.js';
 import { version12Stores } from '../../src/store/schema/version-12.js';
 import { version13Stores } from '../../src/store/schema/version-13.js';
+import { writeThrough } from '../../src/store/write/write-gate.js';
 import { dumpDatabase, freshDatabase, loadSample, ok } from './store-fixtures.js';
 
 /** Real rows, as version 1 would have stored them: written by the library, minus what version 2 added. */
@@ -292,7 +293,7 @@ describe('schema versions', () => {
     // The first change refused: the state is rebased on that base without it, and the rating stays.
     const claim = { instance: 'tab', attempt: 1, leaseUntil: Number.MAX_SAFE_INTEGER };
     await db.outbox.update(1, { state: 'sending', attempts: 1, claim });
-    await failMutation(db, 1, claim, { name: 'ServiceError', message: 'no', status: 401, at: 4 });
+    await failMutation({ db, writeThrough }, 1, claim, { name: 'ServiceError', message: 'no', status: 401, at: 4 });
     expect(await db.tvAccountStates.get(['account:1', 7])).toEqual(state({ value: 8 }, false));
     db.close();
   });

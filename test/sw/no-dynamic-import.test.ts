@@ -38,6 +38,10 @@ const LAZY_FEATURE_MODULES = [
   'src/sync/changes/change-feed.ts',
   'src/sync/sweep-browse-data.ts',
   'src/query/stored-local-queries.ts',
+  'src/sync/outbox.ts',
+  'src/sync/outbox-claims.ts',
+  'src/sync/outbox-settlement.ts',
+  'src/store/outbox/outbox-store.ts',
 ];
 
 /** An `import(` call in bundled code (a dynamic import left for the runtime). */

@@ -1,6 +1,5 @@
-import type { CatalogueDatabase } from '../database/catalogue-database.js';
+import type { OutboxDb } from '../outbox/outbox-store.js';
 import { isSignedIn, type OutboxClaim, type OutboxError, type UserRow } from '../tables/outbox-rows.js';
-import { writeThrough } from '../write/write-gate.js';
 import { WritePlan } from '../write/write-plan.js';
 
 type UserCredentials = UserRow['credentials'];
@@ -34,7 +33,7 @@ function sameCredentials(a: UserCredentials, b: UserCredentials): boolean {
  * (`setUser` writes a new row without the mark and clears the rows' `waitingFor`), or is dropped by their sign-out.
  * Conditional on the claim, like every outcome.
  */
-export function waitForSignIn(db: CatalogueDatabase, input: SignInWaitInput): Promise<SignInWait> {
+export function waitForSignIn({ db, writeThrough }: OutboxDb, input: SignInWaitInput): Promise<SignInWait> {
   const plan = WritePlan.rows(db.outbox.name, [input.seq]).and(WritePlan.wholeTables([db.users.name]));
   return writeThrough(db, plan, async (): Promise<SignInWait> => {
     const row = await db.outbox.get(input.seq);

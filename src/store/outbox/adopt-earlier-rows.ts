@@ -6,7 +6,7 @@ import { writeThrough } from '../write/write-gate.js';
 import { WritePlan } from '../write/write-plan.js';
 import { changePlan } from './change-plan.js';
 import { coalesceKeyOf } from './coalesce-key.js';
-import { isUnsettled } from './outbox-store.js';
+import { isUnsettled } from './pending-rows.js';
 
 /** The earlier outbox row, in any earlier format (schema 4–7: `undo`, no claims; 8–11: claims, `notBefore`). */
 interface EarlierOutboxRow {

@@ -10,11 +10,21 @@ import {
   type OutboxRow,
   type UserRow,
 } from '../tables/outbox-rows.js';
-import { writeThrough } from '../write/write-gate.js';
+import type { writeThrough } from '../write/write-gate.js';
 import { WritePlan } from '../write/write-plan.js';
 import { changePlan } from './change-plan.js';
 import { backoffOver, claimLapsed, type HolderLiveness, holdOver } from './claim-rule.js';
 import { coalesceKeyOf, storedValue } from './coalesce-key.js';
+import { isUnsettled } from './pending-rows.js';
+
+/**
+ * The database with the write gate its changes go through. The gate comes from the core (`outbox-shared.ts`), not
+ * from an import: these functions arrive with the outbox's chunk, which shares no file with the first read.
+ */
+export interface OutboxDb {
+  readonly db: CatalogueDatabase;
+  readonly writeThrough: typeof writeThrough;
+}
 
 export interface EnqueueInput {
   readonly userScope: string;
@@ -33,18 +43,13 @@ export type EnqueueResult =
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** Not settled yet: waiting, or being sent by some instance. */
-export function isUnsettled(row: OutboxRow): boolean {
-  return row.state === 'pending' || row.state === 'sending';
-}
-
 /**
  * Writes the outbox row and the optimistic state it makes (its groups rebased: `materialize`) in ONE transaction
  * (dexie-cloud's rule): either both are stored or neither is. Folds into the user's last row of the same target only if no instance ever claimed it
  * (`attempts` 0): a row that was claimed may have reached the service, whoever claimed it (another tab, the page
  * before a reload), so it is never cancelled or rewritten: the change becomes a new row after it.
  */
-export function enqueueMutation(db: CatalogueDatabase, input: EnqueueInput): Promise<EnqueueResult> {
+export function enqueueMutation({ db, writeThrough }: OutboxDb, input: EnqueueInput): Promise<EnqueueResult> {
   const { userScope, mutation, now } = input;
   const coalesceKey = coalesceKeyOf(mutation);
   return writeThrough(db, changePlan(db, userScope, [mutation]), async (): Promise<EnqueueResult> => {
@@ -141,7 +146,7 @@ export interface ClaimResult {
  * sent only after the one before it is settled, whichever instance sends it, so every user's writes reach the
  * service in the order they were made.
  */
-export function claimRows(db: CatalogueDatabase, input: ClaimInput): Promise<ClaimResult> {
+export function claimRows({ db, writeThrough }: OutboxDb, input: ClaimInput): Promise<ClaimResult> {
   const { instance, now, leaseMs, maxBackoffMs, holders } = input;
   const judge = { now, leaseMs, maxBackoffMs, maxHoldMs: input.maxHoldMs ?? 0, holders };
   // Claims rewrite outbox rows only; the users are read. A full disk stops the drain (`QuotaResume` restarts it
@@ -224,7 +229,7 @@ function listsAddedTo(mutation: Mutation): AccountListOperation[] {
  * pages turn stale in the same transaction, so the next view or refresh fetches them.
  */
 export async function completeMutation(
-  db: CatalogueDatabase,
+  { db, writeThrough }: OutboxDb,
   seq: number,
   claim: OutboxClaim,
   now: number,
@@ -258,7 +263,7 @@ export async function completeMutation(
  * the claim, like completing.
  */
 export function releaseMutation(
-  db: CatalogueDatabase,
+  { db, writeThrough }: OutboxDb,
   seq: number,
   claim: OutboxClaim,
   error: OutboxError | undefined,
@@ -276,7 +281,7 @@ export function releaseMutation(
 }
 
 /** `close()`: every row this instance claimed is pending again (whether it reached the service is unknown). */
-export function releaseClaims(db: CatalogueDatabase, instance: string): Promise<number> {
+export function releaseClaims({ db, writeThrough }: OutboxDb, instance: string): Promise<number> {
   return writeThrough(db, WritePlan.wholeTables([db.outbox.name]), async () => {
     return db.outbox
       .where('state')
@@ -295,7 +300,7 @@ export function releaseClaims(db: CatalogueDatabase, instance: string): Promise<
  * Returns the failed row, or undefined when it is gone or was taken over.
  */
 export async function failMutation(
-  db: CatalogueDatabase,
+  { db, writeThrough }: OutboxDb,
   seq: number,
   claim: OutboxClaim,
   error: OutboxError,
@@ -316,16 +321,11 @@ export async function failMutation(
 }
 
 /** Removes a failed row the user has seen (its change was rolled back already). */
-export async function discardMutation(db: CatalogueDatabase, seq: number): Promise<boolean> {
+export async function discardMutation({ db, writeThrough }: OutboxDb, seq: number): Promise<boolean> {
   return writeThrough(db, WritePlan.rows(db.outbox.name, [seq]), async () => {
     const row = await db.outbox.get(seq);
     if (row?.state !== 'failed') return false;
     await db.outbox.delete(seq);
     return true;
   });
-}
-
-/** How many rows of a user are not settled: waiting to be sent, or being sent by some instance. */
-export function countPending(db: CatalogueDatabase, userScope: string): Promise<number> {
-  return db.outbox.where('userScope').equals(userScope).filter(isUnsettled).count();
 }

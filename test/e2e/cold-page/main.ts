@@ -2,7 +2,7 @@
  * A first visit as a PWA makes it: `createCatalogue` from the main entry and one view, its rows rendered when it has
  * data. For `cold-visit.e2e.ts`: the page notes every snapshot the view showed and when each IndexedDB database was
  * first opened (the test's own instrument, installed before the library runs), under `window.e2e`, with a way to
- * run a member whose code loads on first use (the change feeds).
+ * run members whose code loads on first use (the change feeds, the outbox).
  */
 import { createCatalogue } from '../../../src/index.js';
 // The options module only: the testing barrel would drag the fake service (hono) into the page.
@@ -21,6 +21,12 @@ const state = {
   stored: undefined as number | undefined,
   /** Runs `sync.refreshChanges()` (a member whose code is a chunk loaded on first use); resolves to its requests. */
   refreshChanges: (): Promise<number> => catalogue.sync.refreshChanges().then((result) => result.requests),
+  /** Rates the first row's series as a guest (a change: the outbox's code is a chunk loaded on first use). */
+  rate: async (value: number): Promise<string> => {
+    if (catalogue.userScopeId === undefined) await catalogue.auth.createGuestSession();
+    const series = view.getSnapshot().data?.results[0]?.id as number;
+    return (await catalogue.account.rateTvSeries({ series_id: series, value })).outcome;
+  },
 };
 (window as unknown as { e2e: typeof state }).e2e = state;
 

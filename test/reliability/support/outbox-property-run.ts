@@ -2,7 +2,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { Catalogue } from '../../../src/create-catalogue.js';
 import { databaseOf } from '../../../src/create-catalogue.js';
 import { defaultOutboxLeaseMs } from '../../../src/defaults.js';
-import { isUnsettled } from '../../../src/store/outbox/outbox-store.js';
+import { isUnsettled } from '../../../src/store/outbox/pending-rows.js';
 import { OUTBOX_MAX_BACKOFF_MS, POLL_MS } from '../../../src/sync/outbox-claims.js';
 import { type CatalogueWorld, catalogueWorld } from '../../helpers/catalogue-world.js';
 import { reliabilityWorldOptions } from '../../helpers/reliability-world-options.js';
