@@ -94,6 +94,18 @@ export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArriv
     );
     return loading;
   };
+  /** Callers that asked for the core while the first reads were under way: answered once they settle. */
+  const asked: ((core: Promise<Core>) => void)[] = [];
+  /**
+   * Asks for the core on behalf of a caller (a call, a listener, a store): at once, unless the first answers are
+   * still being read or a cold visit's early requests awaited. Then the core loads once they settle, as it would
+   * without the caller: a status listener or a sync started with the page would otherwise put the core's chunk,
+   * and the requests it sends, on the path to first content.
+   */
+  const ask = (): Promise<Core> => {
+    if (core || loading || !firstDb) return load();
+    return new Promise<Core>((resolve) => asked.push(resolve));
+  };
   /** Runs `attach` with the core: now, or when it arrives. */
   const whenLoaded = (attach: (core: Core) => void): void => {
     if (core) attach(core);
@@ -103,7 +115,7 @@ export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArriv
   const withCore = <R>(call: (core: Core) => R | Promise<R>): Promise<R> => {
     if (core) return Promise.resolve(core).then(call);
     if (loadError !== undefined) return Promise.reject(loadError);
-    return load().then(call);
+    return ask().then(call);
   };
 
   // First answers are read while nothing else competes for the page's thread; the core loads after them. The
@@ -127,7 +139,10 @@ export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArriv
       void firstDb.then((db) => db?.close());
       firstDb = undefined;
     }
-    if (!core) void load().catch(() => {});
+    if (core) return;
+    const loaded = load();
+    loaded.catch(() => {});
+    for (const answer of asked.splice(0)) answer(loaded);
   };
   if (firstDb) queueMicrotask(settleReads);
   /** Holds the core back while `work` runs, for at most `ms` (the reads, the early requests). */
@@ -242,7 +257,7 @@ export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArriv
 
   /** A store of the core's (`local`, `user`, `outbox`): `initial` until it has arrived. */
   const later = <S>(initial: S, real: (core: Core) => View<never>): View<never> => {
-    const made = new DeferredView(initial as never, () => void load().catch(() => {}));
+    const made = new DeferredView(initial as never, () => void ask().catch(() => {}));
     deferred.push({ failed: (error) => made.offer(failedStore(initial, error) as never) });
     whenLoaded((loaded) => made.attach(real(loaded)));
     return made;
@@ -279,7 +294,7 @@ export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArriv
   let outboxStore: OutboxView | undefined;
 
   const initialStatus = initialSyncStatus(connectivity.isOnline(), resolved.storage);
-  const onBeforeCore = heldListeners(initialStatus, whenLoaded, load);
+  const onBeforeCore = heldListeners(initialStatus, whenLoaded, ask);
   const initialStats = initialQueueStats(connectivity.isOnline(), resolved.rateLimit.perSecond);
 
   const members: CatalogueMembers = {
