@@ -94,29 +94,17 @@ export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArriv
     );
     return loading;
   };
-  /** Callers that asked for the core while the first reads were under way: answered once they settle. */
+  // A call, listener or store asking for the core during the first reads (and early requests) waits for them too.
   const asked: ((core: Promise<Core>) => void)[] = [];
-  /**
-   * Asks for the core on behalf of a caller (a call, a listener, a store): at once, unless the first answers are
-   * still being read or a cold visit's early requests awaited. Then the core loads once they settle, as it would
-   * without the caller: a status listener or a sync started with the page would otherwise put the core's chunk,
-   * and the requests it sends, on the path to first content.
-   */
-  const ask = (): Promise<Core> => {
-    if (core || loading || !firstDb) return load();
-    return new Promise<Core>((resolve) => asked.push(resolve));
-  };
+  const ask = (): Promise<Core> => (core || loading || !firstDb ? load() : new Promise((r) => asked.push(r)));
   /** Runs `attach` with the core: now, or when it arrives. */
   const whenLoaded = (attach: (core: Core) => void): void => {
     if (core) attach(core);
     else attachers.push(attach);
   };
   /** Calls the core: at once when it is there, else once it has arrived (or with the error it failed with). */
-  const withCore = <R>(call: (core: Core) => R | Promise<R>): Promise<R> => {
-    if (core) return Promise.resolve(core).then(call);
-    if (loadError !== undefined) return Promise.reject(loadError);
-    return ask().then(call);
-  };
+  const withCore = <R>(call: (core: Core) => R | Promise<R>): Promise<R> =>
+    loadError === undefined ? ask().then(call) : Promise.reject(loadError);
 
   // First answers are read while nothing else competes for the page's thread; the core loads after them. The
   // database opens at once: its open overlaps the views' validation, and after a browser restart it is most of
@@ -139,10 +127,8 @@ export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArriv
       void firstDb.then((db) => db?.close());
       firstDb = undefined;
     }
-    if (core) return;
-    const loaded = load();
-    loaded.catch(() => {});
-    for (const answer of asked.splice(0)) answer(loaded);
+    if (!core) void load().catch(() => {});
+    for (const answer of asked.splice(0)) answer(load());
   };
   if (firstDb) queueMicrotask(settleReads);
   /** Holds the core back while `work` runs, for at most `ms` (the reads, the early requests). */
