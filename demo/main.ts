@@ -7,15 +7,15 @@
 import { ZOD_JITLESS } from './app/zod-jitless.js';
 import './styles.css';
 import { type Catalogue, createCatalogue } from '../src/index.js';
-import { registerBackgroundRefresh, watchWorkerUpdates } from '../src/sw/index.js';
 import { DEMO_RATE_LIMIT } from './app/config.js';
 import type { DemoContext, Screen } from './app/context.js';
 import { restoreDemoUser } from './app/demo-user.js';
-import { devtoolsToggle } from './app/devtools-toggle.js';
+import { devtoolsToggle, loadDevtools } from './app/devtools-toggle.js';
 import { h, replace } from './app/dom.js';
 import { createImages } from './app/images.js';
 import { newsBadge } from './app/news-badge.js';
-import { onNewsSeen, type Route, routeOf } from './app/router.js';
+import { notFoundParts } from './app/not-found.js';
+import { onNewsSeen, preloadScreens, type Route, routeOf } from './app/router.js';
 import { screenNotice } from './app/screen-notice.js';
 import { searchBox } from './app/search-box.js';
 import { currentSettings } from './app/service-settings.js';
@@ -64,7 +64,7 @@ const search = searchBox((hash) => {
   if (hash === location.hash) return;
   if (location.hash.startsWith('#/search')) {
     history.replaceState(null, '', hash);
-    render(false);
+    void render(false);
   } else location.hash = hash;
 });
 const navLinks = NAV.map(([section, href, label]) => h('a', { href, 'data-section': section }, label));
@@ -138,8 +138,36 @@ function showTab(link: HTMLElement): void {
   markNavEnd();
 }
 
-function render(moveFocus: boolean): void {
-  const route = routeOf(location.hash);
+/** A screen whose chunk could not be fetched (offline before the visit had it): said so, with the way back. */
+const unavailable: Route = {
+  section: undefined,
+  open: () => ({
+    title: 'Screen unavailable',
+    element: h(
+      'section',
+      { class: 'screen' },
+      h('h1', { id: 'screen-title' }, 'Screen unavailable'),
+      notFoundParts('This screen is not saved on this device yet: try again once online.'),
+    ),
+    dispose() {},
+  }),
+};
+
+/** Counts renders: a screen whose chunk arrives after a newer render is not shown. */
+let renders = 0;
+
+async function render(moveFocus: boolean): Promise<void> {
+  let route = routeOf(location.hash);
+  const turn = ++renders;
+  if (route.ready) {
+    // The screen's chunk is on its way: the current screen stays until it is there.
+    const arrived = await route.ready.then(
+      () => true,
+      () => false,
+    );
+    if (turn !== renders) return;
+    if (!arrived) route = unavailable;
+  }
   current?.dispose();
   current = route.open(context);
   search.show(route.query ?? '');
@@ -229,7 +257,11 @@ window.addEventListener('pageshow', () => {
 });
 
 async function registerWorker(): Promise<void> {
-  const registered = await worker.ready;
+  // The worker helpers are a chunk of their own: the worker is registered after the first screen.
+  const [registered, { registerBackgroundRefresh, watchWorkerUpdates }] = await Promise.all([
+    worker.ready,
+    import('../src/sw/index.js'),
+  ]);
   update.watch(
     watchWorkerUpdates(registered, {
       reload: () => {
@@ -262,20 +294,22 @@ async function start(): Promise<void> {
   wireSkipLink();
   // Kept subscribed: the configuration stays fresh, and images follow it when it arrives or changes.
   configurationView.subscribe(() => {
-    if (imagesFor(configurationView.getSnapshot().data) && current) render(false);
+    if (imagesFor(configurationView.getSnapshot().data) && current) void render(false);
   });
   const early = showsPublicData(location.hash);
-  if (early) render(false);
+  // A screen in a chunk of its own (a deep link) comes when its chunk does; the visit's sync does not wait for it.
+  const shown = early ? render(false) : undefined;
   // The visit's sync starts with the screen's own reads, so the status line counts them as one batch.
   const synced = navigator.onLine ? warmUp() : Promise.resolve();
   await Promise.all([
     configurationShown(),
     settings.isFake ? restoreDemoUser(catalogue).catch(() => undefined) : undefined,
   ]);
+  await shown;
   const changed = imagesFor(configurationView.getSnapshot().data);
-  if (!early || changed) render(false);
+  if (!early || changed) await render(false);
   // Typing in the search box opens the results: the focus stays in the box.
-  window.addEventListener('hashchange', () => render(document.activeElement !== search.input));
+  window.addEventListener('hashchange', () => void render(document.activeElement !== search.input));
   document.body.dataset.ready = 'true';
   void askPersistence();
   worker = registerWorkerWithRetry('/sw.js', { type: 'module', scope: '/' });
@@ -285,7 +319,9 @@ async function start(): Promise<void> {
   bar.settled();
   // After first content and the visit's sync: what's new is never on the path to a screen's rows.
   news.start();
-  // A hook for people and tests: the first sync of this visit has settled.
+  // Fetched now, so the other screens and the panel open at once (and offline) when asked for.
+  await Promise.all([preloadScreens(), loadDevtools().catch(() => {})]);
+  // A hook for people and tests: the first sync of this visit has settled (and every screen is loaded).
   document.body.dataset.synced = 'true';
 }
 

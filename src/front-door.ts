@@ -94,17 +94,17 @@ export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArriv
     );
     return loading;
   };
+  // A call, listener or store asking for the core during the first reads (and early requests) waits for them too.
+  const asked: ((core: Promise<Core>) => void)[] = [];
+  const ask = (): Promise<Core> => (core || loading || !firstDb ? load() : new Promise((r) => asked.push(r)));
   /** Runs `attach` with the core: now, or when it arrives. */
   const whenLoaded = (attach: (core: Core) => void): void => {
     if (core) attach(core);
     else attachers.push(attach);
   };
   /** Calls the core: at once when it is there, else once it has arrived (or with the error it failed with). */
-  const withCore = <R>(call: (core: Core) => R | Promise<R>): Promise<R> => {
-    if (core) return Promise.resolve(core).then(call);
-    if (loadError !== undefined) return Promise.reject(loadError);
-    return load().then(call);
-  };
+  const withCore = <R>(call: (core: Core) => R | Promise<R>): Promise<R> =>
+    loadError === undefined ? ask().then(call) : Promise.reject(loadError);
 
   // First answers are read while nothing else competes for the page's thread; the core loads after them. The
   // database opens at once: its open overlaps the views' validation, and after a browser restart it is most of
@@ -128,6 +128,7 @@ export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArriv
       firstDb = undefined;
     }
     if (!core) void load().catch(() => {});
+    for (const answer of asked.splice(0)) answer(load());
   };
   if (firstDb) queueMicrotask(settleReads);
   /** Holds the core back while `work` runs, for at most `ms` (the reads, the early requests). */
@@ -242,7 +243,7 @@ export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArriv
 
   /** A store of the core's (`local`, `user`, `outbox`): `initial` until it has arrived. */
   const later = <S>(initial: S, real: (core: Core) => View<never>): View<never> => {
-    const made = new DeferredView(initial as never, () => void load().catch(() => {}));
+    const made = new DeferredView(initial as never, () => void ask().catch(() => {}));
     deferred.push({ failed: (error) => made.offer(failedStore(initial, error) as never) });
     whenLoaded((loaded) => made.attach(real(loaded)));
     return made;
@@ -279,7 +280,7 @@ export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArriv
   let outboxStore: OutboxView | undefined;
 
   const initialStatus = initialSyncStatus(connectivity.isOnline(), resolved.storage);
-  const onBeforeCore = heldListeners(initialStatus, whenLoaded, load);
+  const onBeforeCore = heldListeners(initialStatus, whenLoaded, ask);
   const initialStats = initialQueueStats(connectivity.isOnline(), resolved.rateLimit.perSecond);
 
   const members: CatalogueMembers = {

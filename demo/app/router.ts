@@ -2,17 +2,6 @@
 import type { DemoContext, Screen } from './context.js';
 import { h } from './dom.js';
 import { notFoundParts } from './not-found.js';
-import { airingScreen } from './screens/airing.js';
-import { discoverScreen, filtersFromQuery } from './screens/discover.js';
-import { movieScreen } from './screens/movie.js';
-import { myListScreen } from './screens/my-list.js';
-import { newsScreen } from './screens/news.js';
-import { outboxScreen } from './screens/outbox.js';
-import { peopleScreen } from './screens/people.js';
-import { personScreen } from './screens/person.js';
-import { searchScreen } from './screens/search.js';
-import { seriesScreen } from './screens/series.js';
-import { settingsScreen } from './screens/settings.js';
 import { trendingScreen } from './screens/trending.js';
 
 export interface Route {
@@ -20,7 +9,62 @@ export interface Route {
   readonly section: 'trending' | 'airing' | 'discover' | 'people' | 'news' | 'list' | 'settings' | undefined;
   /** The search screen's query, shown in the header's box. */
   readonly query?: string;
+  /** A screen in a chunk of its own not loaded yet: `open` may be called once this has resolved. */
+  readonly ready?: Promise<unknown>;
   open(ctx: DemoContext): Screen;
+}
+
+/**
+ * The screens other than the home screen's, each a chunk of its own: the first screen's script carries only what
+ * it shows. `preloadScreens` fetches them all after the visit's first screen, so a later one opens at once, offline
+ * too.
+ */
+const SCREENS = {
+  airing: () => import('./screens/airing.js'),
+  discover: () => import('./screens/discover.js'),
+  movie: () => import('./screens/movie.js'),
+  myList: () => import('./screens/my-list.js'),
+  news: () => import('./screens/news.js'),
+  outbox: () => import('./screens/outbox.js'),
+  people: () => import('./screens/people.js'),
+  person: () => import('./screens/person.js'),
+  search: () => import('./screens/search.js'),
+  series: () => import('./screens/series.js'),
+  settings: () => import('./screens/settings.js'),
+};
+type Screens = typeof SCREENS;
+type ScreenModule<K extends keyof Screens> = Awaited<ReturnType<Screens[K]>>;
+
+const loaded = new Map<keyof Screens, unknown>();
+const loading = new Map<keyof Screens, Promise<unknown>>();
+
+function load(name: keyof Screens): Promise<unknown> {
+  let made = loading.get(name);
+  if (!made) {
+    made = SCREENS[name]().then((module) => loaded.set(name, module));
+    // A chunk that failed (offline before it was fetched) is tried again the next time.
+    made.catch(() => loading.delete(name));
+    loading.set(name, made);
+  }
+  return made;
+}
+
+/** Fetches every screen's chunk (after the first screen is up). */
+export function preloadScreens(): Promise<unknown> {
+  return Promise.allSettled(Object.keys(SCREENS).map((name) => load(name as keyof Screens)));
+}
+
+/** A route to a screen of `name`'s chunk: `ready` until that chunk has loaded. */
+function lazy<K extends keyof Screens>(
+  name: K,
+  section: Route['section'],
+  open: (module: ScreenModule<K>, ctx: DemoContext) => Screen,
+  query?: string,
+): Route {
+  const module = loaded.get(name) as ScreenModule<K> | undefined;
+  const route = { section, ...(query === undefined ? {} : { query }) };
+  if (module) return { ...route, open: (ctx) => open(module, ctx) };
+  return { ...route, ready: load(name), open: (ctx) => open(loaded.get(name) as ScreenModule<K>, ctx) };
 }
 
 /** Called when "What's new" has been viewed (the nav's badge then recounts). */
@@ -40,35 +84,33 @@ export function routeOf(hash: string): Route {
     case 'trending':
       return { section: 'trending', open: (ctx) => trendingScreen(ctx, parts[1] === 'week' ? 'week' : 'day') };
     case 'airing':
-      return { section: 'airing', open: airingScreen };
+      return lazy('airing', 'airing', (m, ctx) => m.airingScreen(ctx));
     case 'discover':
-      return { section: 'discover', open: (ctx) => discoverScreen(ctx, filtersFromQuery(query)) };
+      return lazy('discover', 'discover', (m, ctx) => m.discoverScreen(ctx, m.filtersFromQuery(query)));
     case 'people':
-      return { section: 'people', open: peopleScreen };
+      return lazy('people', 'people', (m, ctx) => m.peopleScreen(ctx));
     case 'pending':
-      return { section: 'list', open: outboxScreen };
+      return lazy('outbox', 'list', (m, ctx) => m.outboxScreen(ctx));
     case 'settings':
-      return { section: 'settings', open: settingsScreen };
-    case 'search':
-      return {
-        section: undefined,
-        query: query.get('q') ?? '',
-        open: (ctx) => searchScreen(ctx, query.get('q') ?? ''),
-      };
+      return lazy('settings', 'settings', (m, ctx) => m.settingsScreen(ctx));
+    case 'search': {
+      const text = query.get('q') ?? '';
+      return lazy('search', undefined, (m, ctx) => m.searchScreen(ctx, text), text);
+    }
     case 'news':
-      return { section: 'news', open: (ctx) => newsScreen(ctx, () => newsSeen()) };
+      return lazy('news', 'news', (m, ctx) => m.newsScreen(ctx, () => newsSeen()));
     case 'list':
-      return { section: 'list', open: myListScreen };
+      return lazy('myList', 'list', (m, ctx) => m.myListScreen(ctx));
     case 'person':
-      if (Number.isInteger(id) && id > 0) return { section: 'people', open: (ctx) => personScreen(ctx, id) };
+      if (Number.isInteger(id) && id > 0) return lazy('person', 'people', (m, ctx) => m.personScreen(ctx, id));
       break;
     case 'movie':
-      if (Number.isInteger(id) && id > 0) return { section: 'trending', open: (ctx) => movieScreen(ctx, id) };
+      if (Number.isInteger(id) && id > 0) return lazy('movie', 'trending', (m, ctx) => m.movieScreen(ctx, id));
       break;
     case 'series': {
       const season = parts[2] === 'season' ? Number(parts[3]) : 1;
       if (Number.isInteger(id) && id > 0 && Number.isInteger(season) && season >= 0) {
-        return { section: undefined, open: (ctx) => seriesScreen(ctx, id, season) };
+        return lazy('series', undefined, (m, ctx) => m.seriesScreen(ctx, id, season));
       }
       break;
     }
