@@ -12,6 +12,7 @@ import type { DemoContext, Screen } from './app/context.js';
 import { restoreDemoUser } from './app/demo-user.js';
 import { devtoolsToggle, loadDevtools } from './app/devtools-toggle.js';
 import { h, replace } from './app/dom.js';
+import { expectFirstPictures, firstPictures } from './app/first-pictures.js';
 import { createImages } from './app/images.js';
 import { newsBadge } from './app/news-badge.js';
 import { notFoundParts } from './app/not-found.js';
@@ -28,11 +29,14 @@ type Configuration = Awaited<ReturnType<Catalogue['configuration']>>;
 if (!ZOD_JITLESS) throw new Error('zod must run jitless under the page’s Content-Security-Policy');
 
 const settings = currentSettings();
+expectFirstPictures(location.hash);
 const catalogue = createCatalogue({
   baseUrl: settings.baseUrl,
   accessToken: settings.accessToken,
   dbName: settings.dbName,
   rateLimit: DEMO_RATE_LIMIT,
+  // A first visit's pictures before the rest of the library: on a slow link they would share it.
+  loadRestAfter: firstPictures,
 });
 
 const NAV: readonly (readonly [NonNullable<Route['section']>, string, string])[] = [

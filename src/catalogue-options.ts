@@ -109,6 +109,16 @@ export interface CatalogueOptions {
    * @default 'memory' where there is neither `window` nor `indexedDB` (and none is passed), else 'indexeddb'
    */
   storage?: CatalogueStorageMode;
+  /**
+   * On a first visit that shows answers fetched before the rest of the library arrived (a cold visit's early
+   * requests), the rest (Dexie, the queue, the outbox: the largest chunk) loads once this settles, or
+   * `REST_AFTER_MAX_MS` (3 s) after the first of those requests at the latest, instead of as soon as the answers are
+   * there: on a slow link it then does not share the connection with what the first screen still loads (its
+   * pictures). Calls and stores that need the rest wait for it too. A visit that had its answers stored, and
+   * `catalogue-sync/eager`, ignore it.
+   * @default undefined (the rest loads as soon as the early answers are there)
+   */
+  loadRestAfter?: PromiseLike<unknown>;
 }
 
 /** Where a catalogue keeps its data: `catalogue.status.storage`. */
@@ -140,6 +150,7 @@ export interface ResolvedCatalogueOptions {
   readonly broadcastChannel: BroadcastChannelFactory | false | undefined;
   readonly maxBytes: number | undefined;
   readonly storage: CatalogueStorageMode;
+  readonly loadRestAfter: PromiseLike<unknown> | undefined;
 }
 
 function positiveInteger(value: unknown, name: string, fallback: number): number {
@@ -164,6 +175,14 @@ function validateStorageEstimate(estimate: unknown): StorageEstimator {
     throw new TypeError('createCatalogue: storageEstimate must be a function, like () => navigator.storage.estimate()');
   }
   return estimate as StorageEstimator;
+}
+
+function validateLoadRestAfter(after: unknown): PromiseLike<unknown> | undefined {
+  if (after === undefined) return undefined;
+  if (typeof (after as Partial<PromiseLike<unknown>> | null)?.then !== 'function') {
+    throw new TypeError("createCatalogue: loadRestAfter must be a promise, like the first screen's pictures loaded");
+  }
+  return after as PromiseLike<unknown>;
 }
 
 function validateLocks(locks: unknown): LockManagerLike | undefined {
@@ -264,6 +283,7 @@ export function resolveCatalogueOptions(options: CatalogueOptions): ResolvedCata
     broadcastChannel: validateChannelFactory(options.broadcastChannel),
     maxBytes: validateMaxBytes(options.maxBytes),
     storage: storageMode(options),
+    loadRestAfter: validateLoadRestAfter(options.loadRestAfter),
   });
 }
 

@@ -9,14 +9,14 @@ import { DeferredPagesView } from './first-read/deferred-pages-view.js';
 import { DeferredStoreView } from './first-read/deferred-store-view.js';
 import { DeferredView } from './first-read/deferred-view.js';
 import type { EarlyAnswer, EarlyClient } from './first-read/early-client.js';
-import { EARLY_HEAD_START_MS, sendEarly } from './first-read/early-fetch.js';
+import { EARLY_HEAD_START_MS, REST_AFTER_MAX_MS, sendEarly } from './first-read/early-fetch.js';
 import { firstSnapshot } from './first-read/first-snapshot.js';
 import { heldListeners } from './first-read/held-listeners.js';
 import { failedStore, OUTBOX_LOADING } from './first-read/loading-stores.js';
 import { waitingCalls } from './first-read/waiting-calls.js';
 import { platformIndexedDB } from './platform-indexed-db.js';
 import type { LocalQueries, ViewArgs } from './query/create-views.js';
-import { HandleCache } from './query/handle-cache.js';
+import { HandleCache, VIEW_HANDLES } from './query/handle-cache.js';
 import { localDiscoverParams, localSearchPage, summaryArgs } from './query/local-params.js';
 import { operationViews } from './query/operation-views.js';
 import type { OutboxView } from './query/outbox-view.js';
@@ -42,9 +42,6 @@ import { initialSyncStatus, type SyncStatus } from './sync/sync-status.js';
 import { failedSnapshot, loadingSnapshot } from './sync/view-snapshot.js';
 
 type Core = CatalogueCore;
-
-/** How many view handles are remembered so the same call gives the same object. */
-const HANDLES = 512;
 
 /**
  * The one front door of a catalogue: the `Catalogue` written once over the core that arrives. Before it has
@@ -161,6 +158,9 @@ export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArriv
     // A chunk that never came leaves no request on the wire unread.
     answer.then(show, () => sent?.controller.abort());
     holdCore(answer, EARLY_HEAD_START_MS);
+    // The app's first screen may still be loading what these answers named (pictures): the rest waits for it.
+    if (flights.length === 1 && resolved.loadRestAfter)
+      holdCore(Promise.resolve(resolved.loadRestAfter), REST_AFTER_MAX_MS);
     return true;
   };
   const readFirst = (
@@ -194,7 +194,7 @@ export function frontDoor(resolved: ResolvedCatalogueOptions, arrival: CoreArriv
 
   // One handle per call, kept by key (views and lists apart): the same call gives the same object, before the
   // core has arrived and after, and the handle keeps the call as prepared once.
-  const handles = new HandleCache<object>(HANDLES);
+  const handles = new HandleCache<object>(VIEW_HANDLES);
   /** A call prepared once: by the core (its user known) or, before it, as the engine would for nobody signed in. */
   const prepare = <O extends StoredOperation>(operation: O, params: CatalogueParams<O> | undefined) => {
     if (core) return core.prepare(operation, params);

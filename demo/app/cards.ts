@@ -1,6 +1,7 @@
 /** The cards every list screen shows: a series, a movie, a person. Each is one real link (keyboard-reachable). */
 import type { MovieSummary, PersonSummary, TvSeriesSummary } from '../../src/api/schemas/index.js';
 import { h, year } from './dom.js';
+import { watchFirstPictures } from './first-pictures.js';
 import type { Images } from './images.js';
 
 /** The audience's rating; a title nobody voted on has an average of 0, which is no rating at all. */
@@ -61,6 +62,7 @@ export function grid(cards: HTMLElement[], options: { leading?: boolean } = {}):
       image.loading = 'eager';
       image.setAttribute('fetchpriority', 'high');
     }
+    watchFirstPictures(images);
   }
   return h('div', { class: 'grid' }, cards);
 }

@@ -17,6 +17,8 @@ import type { PreparedCall } from '../sync/prepare-call.js';
  * holding the rest of the library back.
  */
 export const EARLY_HEAD_START_MS = 1500;
+/** The longest a cold visit's `loadRestAfter` holds the rest of the library back, from its first early request. */
+export const REST_AFTER_MAX_MS = 3000;
 
 export interface SentEarly {
   readonly url: string;

@@ -1,3 +1,6 @@
+/** How many view handles the front door remembers, so the same call gives the same object. */
+export const VIEW_HANDLES = 512;
+
 /**
  * The view handles made lately, by request key, so the same call gives the same object (a view made in a render
  * is the view of the last render). Bounded: the least recently asked for go first; a handle dropped here keeps
