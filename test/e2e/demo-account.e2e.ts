@@ -55,6 +55,9 @@ async function signIn(): Promise<number> {
   await open('#/list', '#sign-in');
   await page.click('#sign-in');
   await page.locator('main .list-item').nth(5).waitFor(SERVICE_WAIT);
+  // A sign-in also follows the user's series and polls their change feeds in the background; a test that then cuts
+  // the network waits for that, or the browser reports the poll it cut as a failed load.
+  await page.locator('body[data-news-followed="true"]').waitFor({ state: 'attached', ...SERVICE_WAIT });
   return signedInAccount();
 }
 
