@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Catalogue, databaseOf } from '../../src/create-catalogue.js';
+import type { Catalogue } from '../../src/create-catalogue.js';
 import type { FetchLike } from '../../src/env.js';
 import type { CatalogueWorld } from '../helpers/catalogue-world.js';
 import { catalogueWorld } from '../helpers/catalogue-world.js';
+import { hasCore } from '../helpers/has-core.js';
 import { record, until } from '../query/view-helpers.js';
 
 /**
@@ -16,16 +17,6 @@ afterEach(async () => {
   await world?.closeAll();
   world = undefined;
 });
-
-/** Whether the catalogue's core (and so its database) has arrived. */
-const hasCore = (catalogue: Catalogue) => {
-  try {
-    databaseOf(catalogue);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** A fetch that notes, per request, whether the catalogue's core had arrived when it was sent. */
 function notingCore(sent: { path: string; core: boolean }[], catalogue: () => Catalogue | undefined) {

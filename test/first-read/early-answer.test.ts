@@ -10,6 +10,7 @@ import { writtenBy } from '../../src/store/write/rebase-mutations.js';
 import { prepareCall } from '../../src/sync/prepare-call.js';
 import { FAKE_ACCESS_TOKEN, type FakeService } from '../../src/testing/index.js';
 import { BASE_URL, type CatalogueWorld, catalogueWorld } from '../helpers/catalogue-world.js';
+import { hasCore } from '../helpers/has-core.js';
 import { record, settle, until } from '../query/view-helpers.js';
 
 /**
@@ -23,16 +24,6 @@ afterEach(async () => {
   await world?.closeAll();
   world = undefined;
 });
-
-/** Whether the catalogue's core (and so its database) has arrived. */
-const hasCore = (catalogue: Catalogue) => {
-  try {
-    databaseOf(catalogue);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 const idOf = (service: FakeService, operation: 'trendingTv' | 'trendingMovies' | 'popularPeople') =>
   (

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Catalogue, createCatalogue, databaseOf } from '../../src/create-catalogue.js';
+import { createCatalogue } from '../../src/create-catalogue.js';
 import { REST_AFTER_MAX_MS } from '../../src/first-read/early-fetch.js';
 import type { CatalogueWorld } from '../helpers/catalogue-world.js';
 import { catalogueWorld } from '../helpers/catalogue-world.js';
+import { hasCore } from '../helpers/has-core.js';
 import { record, until } from '../query/view-helpers.js';
 
 /**
@@ -16,15 +17,6 @@ afterEach(async () => {
   await world?.closeAll();
   world = undefined;
 });
-
-const hasCore = (catalogue: Catalogue) => {
-  try {
-    databaseOf(catalogue);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** Real time for a dynamic import to land (the core's chunk is a real module load, outside the virtual clock). */
 const realTurns = async (catalogueWorld: CatalogueWorld) => {
