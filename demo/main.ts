@@ -81,12 +81,23 @@ onNewsSeen(() => void news.recount());
 /** Scrolled to its end, the tabs lose the fading edge that says there are more: it would cover the last one. */
 const markNavEnd = () => nav.classList.toggle('at-end', nav.scrollLeft + nav.clientWidth >= nav.scrollWidth - 1);
 nav.addEventListener('scroll', markNavEnd, { passive: true });
-// The row's room changes (a resize, the search box widening while used): the selected tab is brought back in view.
-new ResizeObserver(() => {
+/** The selected tab brought into view (or the fading edge updated when no tab is selected). */
+function showSelectedTab(): void {
   const selected = navLinks.find((link) => link.getAttribute('aria-current') === 'page');
   if (selected) showTab(selected);
   else markNavEnd();
-}).observe(nav);
+}
+// The row's room changes (a resize, the search box widening while used): the selected tab is brought back in view.
+new ResizeObserver(showSelectedTab).observe(nav);
+let tabFrame = 0;
+/**
+ * After a render, at the next frame: measured there, the tabs are laid out once, with the frame's own layout.
+ * Measured right after the screen's DOM changed, the whole page would be laid out inside the render's task too.
+ */
+function showSelectedTabSoon(): void {
+  cancelAnimationFrame(tabFrame);
+  tabFrame = requestAnimationFrame(showSelectedTab);
+}
 const storageNote = h('span', {});
 /** Where the offline copy's state line goes once the worker's registration starts. */
 const shellSlot = h('span', { hidden: true });
@@ -183,11 +194,10 @@ async function render(moveFocus: boolean): Promise<void> {
   else current.element.prepend(notice.element);
   followHeading(current.title);
   for (const link of navLinks) {
-    if (link.dataset.section === route.section) {
-      link.setAttribute('aria-current', 'page');
-      showTab(link);
-    } else link.removeAttribute('aria-current');
+    if (link.dataset.section === route.section) link.setAttribute('aria-current', 'page');
+    else link.removeAttribute('aria-current');
   }
+  showSelectedTabSoon();
   // Keyboard and screen-reader users land on the new screen, not on the link they left.
   if (moveFocus) main.focus({ preventScroll: true });
   window.scrollTo(0, 0);

@@ -2,7 +2,12 @@
  * A person's dates as people read them: "12 September 1945 (age 81)", "3 May 1920 – 9 June 2001 (aged 81)",
  * "died 9 June 2001". The service sends ISO dates (`YYYY-MM-DD`), `null` or `""` when it does not know one.
  */
-const FORMAT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+let format: Intl.DateTimeFormat | undefined;
+/** Made on first use: a formatter's locale data is loaded when it is made, not when the screen's chunk is. */
+function day(at: Date): string {
+  format ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return format.format(at);
+}
 
 function parse(date: string | null | undefined): { at: Date; y: number; m: number; d: number } | undefined {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date ?? '');
@@ -27,11 +32,11 @@ export function lifeDates(
   const born = parse(birthday);
   const died = parse(deathday);
   if (born && died) {
-    return `${FORMAT.format(born.at)} – ${FORMAT.format(died.at)} (aged ${yearsBetween(born, died)})`;
+    return `${day(born.at)} – ${day(died.at)} (aged ${yearsBetween(born, died)})`;
   }
-  if (died) return `died ${FORMAT.format(died.at)}`;
+  if (died) return `died ${day(died.at)}`;
   if (!born) return undefined;
   const today = new Date(now);
   const age = yearsBetween(born, { y: today.getUTCFullYear(), m: today.getUTCMonth() + 1, d: today.getUTCDate() });
-  return age >= 0 ? `${FORMAT.format(born.at)} (age ${age})` : FORMAT.format(born.at);
+  return age >= 0 ? `${day(born.at)} (age ${age})` : day(born.at);
 }

@@ -49,9 +49,16 @@ function load(name: keyof Screens): Promise<unknown> {
   return made;
 }
 
-/** Fetches every screen's chunk (after the first screen is up). */
-export function preloadScreens(): Promise<unknown> {
-  return Promise.allSettled(Object.keys(SCREENS).map((name) => load(name as keyof Screens)));
+/**
+ * Fetches every screen's chunk (after the first screen is up), one after the other with a task between them:
+ * chunks that arrive together are evaluated together, and eleven of them would hold the main thread in one long
+ * task while the visitor may already be scrolling.
+ */
+export async function preloadScreens(): Promise<void> {
+  for (const name of Object.keys(SCREENS) as (keyof Screens)[]) {
+    await load(name).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
 }
 
 /** A route to a screen of `name`'s chunk: `ready` until that chunk has loaded. */

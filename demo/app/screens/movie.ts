@@ -123,16 +123,19 @@ export function movieScreen(ctx: DemoContext, movieId: number): Screen {
   return { title: 'Movie', element: section, dispose: stop };
 }
 
-const PUBLISHED = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+/** Made on first use: a formatter's locale data is loaded when it is made, not when the screen's chunk is. */
+let publishedFormat: Intl.DateTimeFormat | undefined;
 
 function published(at: string): string | undefined {
   const time = Date.parse(at);
-  return Number.isNaN(time) ? undefined : PUBLISHED.format(time);
+  if (Number.isNaN(time)) return undefined;
+  publishedFormat ??= new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return publishedFormat.format(time);
 }
 
 /** One entry per video: the same video (its site and key) listed twice shows once. */
