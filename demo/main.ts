@@ -104,27 +104,36 @@ const shellSlot = h('span', { hidden: true });
 const update = updatePrompt();
 // Another tab of a newer release upgraded the database: this page stopped and offers the reload.
 update.fence(catalogue, () => location.reload());
-replace(
-  document.getElementById('app') as HTMLElement,
-  h(
-    'header',
-    { class: 'topbar' },
+/** The page: header, screen and footer, in the element the page's HTML leaves for them. */
+function mountPage(): void {
+  replace(
+    document.getElementById('app') as HTMLElement,
     h(
-      'a',
-      { class: 'brand', href: '#/' },
-      h('img', { src: '/icon.svg', alt: '', width: 28, height: 28 }),
-      h('span', { class: 'brand-name' }, 'Catalogue'),
+      'header',
+      { class: 'topbar' },
+      h(
+        'a',
+        { class: 'brand', href: '#/' },
+        h('img', { src: '/icon.svg', alt: '', width: 28, height: 28 }),
+        h('span', { class: 'brand-name' }, 'Catalogue'),
+      ),
+      nav,
+      search.element,
+      shellSlot,
+      bar.element,
     ),
-    nav,
-    search.element,
-    shellSlot,
-    bar.element,
-  ),
-  main,
-  // The toggle first: the panel floats over the bottom right corner, where it would cover a button placed last.
-  h('footer', { class: 'footer' }, devtoolsToggle(catalogue), 'Offline-first, built on catalogue-sync · ', storageNote),
-  update.element,
-);
+    main,
+    // The toggle first: the panel floats over the bottom right corner, where it would cover a button placed last.
+    h(
+      'footer',
+      { class: 'footer' },
+      devtoolsToggle(catalogue),
+      'Offline-first, built on catalogue-sync · ',
+      storageNote,
+    ),
+    update.element,
+  );
+}
 
 /** Keeps the tab's title on the screen's heading, which a detail screen fills in with a name when it arrives. */
 let titleWatch: MutationObserver | undefined;
@@ -305,6 +314,7 @@ function wireSkipLink(): void {
 }
 
 async function start(): Promise<void> {
+  mountPage();
   wireSkipLink();
   // Kept subscribed: the configuration stays fresh, and images follow it when it arrives or changes.
   configurationView.subscribe(() => {
@@ -339,4 +349,8 @@ async function start(): Promise<void> {
   document.body.dataset.synced = 'true';
 }
 
-void start();
+// The script is async (it runs in a task of its own, not in the parser's last one): the page it fills is there
+// once the document has been parsed.
+if (document.readyState === 'loading')
+  document.addEventListener('DOMContentLoaded', () => void start(), { once: true });
+else void start();

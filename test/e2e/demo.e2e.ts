@@ -400,6 +400,9 @@ describe('the demo PWA', () => {
     await e2e.context.setOffline(false);
     await page.click('#sign-in');
     await page.locator('main .list-item').nth(5).waitFor();
+    // A sign-in also follows the user's series and polls their change feeds in the background; the test cuts the
+    // network below, so it waits for that, or the browser reports the poll it cut as a failed load.
+    await page.locator('body[data-news-followed="true"]').waitFor({ state: 'attached', ...SERVICE_WAIT });
     // The page remembers which list it made for the user (never a credential), for every tab and after a restart.
     const listId = await page.evaluate(
       () => Object.values(JSON.parse(localStorage.getItem('catalogue-demo-lists') ?? '{}'))[0] as number,
