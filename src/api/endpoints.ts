@@ -17,10 +17,12 @@ export type EndpointOf<O extends OperationName> = Calls[O] & { readonly response
  */
 export const endpoints = Object.fromEntries(
   // Each entry inherits its call (not a copy): the call's schemas are made once, on first use, whichever of the
-  // two reads them.
+  // two reads them. Its response is read through too, so it is made on the entry's first validation, not here.
   Object.entries(calls).map(([operation, call]) => [
     operation,
-    Object.assign(Object.create(call) as object, { response: responses[operation as OperationName] }),
+    Object.create(call, {
+      response: { get: () => responses[operation as OperationName], enumerable: true },
+    }) as object,
   ]),
 ) as { readonly [O in OperationName]: EndpointOf<O> };
 

@@ -1,6 +1,10 @@
 import type { IndexableType } from 'dexie';
 import type * as z from 'zod/mini';
-import { episode, movieSummary, personSummary, tvSeriesSummary } from '../../api/index.js';
+import { episode } from '../../api/schemas/build/episode.js';
+import { movieSummary } from '../../api/schemas/build/movie-summary.js';
+import { personSummary } from '../../api/schemas/build/person-summary.js';
+import { schemaOf } from '../../api/schemas/build/schema-of.js';
+import { tvSeriesSummary } from '../../api/schemas/build/tv-series-summary.js';
 
 /**
  * The tables a mapping writes records into, with how each row's key is read and how an incoming row
@@ -61,13 +65,23 @@ export interface RecordTableSpec {
   readonly fields?: readonly string[];
 }
 
-/** The fields of a record schema, without the presentation-only `media_type`. */
-function fieldsOf(...schemas: z.ZodMiniObject[]): readonly string[] {
-  const fields = new Set(schemas.flatMap((schema) => Object.keys(schema.shape)));
-  fields.delete('media_type');
-  // An array, not the set: this is checked for every incoming row, and indexed loops are the cheapest.
-  return [...fields];
+/**
+ * The fields of a record schema, without the presentation-only `media_type`; read on a table's first write, so
+ * loading the store builds no response schema (a page builds those of the operations it validates).
+ */
+function fieldsOf(schema: () => z.ZodMiniObject): () => readonly string[] {
+  return schemaOf(() => {
+    const fields = new Set(Object.keys(schema().shape));
+    fields.delete('media_type');
+    // An array, not the set: this is checked for every incoming row, and indexed loops are the cheapest.
+    return [...fields];
+  });
 }
+
+const movieFields = fieldsOf(movieSummary);
+const tvSeriesFields = fieldsOf(tvSeriesSummary);
+const peopleFields = fieldsOf(personSummary);
+const episodeFields = fieldsOf(episode);
 
 /** Whether a row carries every field the table can hold (so a merge could keep nothing from the stored row). */
 export function isCompleteRow(spec: RecordTableSpec, row: Row): boolean {
@@ -80,10 +94,34 @@ export function isCompleteRow(spec: RecordTableSpec, row: Row): boolean {
 const byId = (row: Row) => row.id as number;
 
 export const recordTables: Readonly<Record<RecordTableName, RecordTableSpec>> = {
-  movies: { key: byId, merge: mergeFields, fields: fieldsOf(movieSummary) },
-  tvSeries: { key: byId, merge: mergeFields, fields: fieldsOf(tvSeriesSummary) },
-  people: { key: byId, merge: mergeFields, fields: fieldsOf(personSummary) },
-  episodes: { key: byId, merge: mergeFields, fields: fieldsOf(episode) },
+  movies: {
+    key: byId,
+    merge: mergeFields,
+    get fields() {
+      return movieFields();
+    },
+  },
+  tvSeries: {
+    key: byId,
+    merge: mergeFields,
+    get fields() {
+      return tvSeriesFields();
+    },
+  },
+  people: {
+    key: byId,
+    merge: mergeFields,
+    get fields() {
+      return peopleFields();
+    },
+  },
+  episodes: {
+    key: byId,
+    merge: mergeFields,
+    get fields() {
+      return episodeFields();
+    },
+  },
   seasons: { key: (row) => [row.series_id as number, row.season_number as number], merge: mergeSeason },
   personExternalIds: { key: byId, merge: 'replace' },
   personTranslations: { key: byId, merge: 'replace' },

@@ -1,0 +1,23 @@
+import * as z from 'zod/mini';
+import { schemaOf } from './schema-of.js';
+
+const sizes = schemaOf(() => z.array(z.string()));
+
+export const imageConfiguration = schemaOf(() =>
+  z.object({
+    base_url: z.string(),
+    secure_base_url: z.string(),
+    backdrop_sizes: sizes(),
+    logo_sizes: sizes(),
+    poster_sizes: sizes(),
+    profile_sizes: sizes(),
+    still_sizes: sizes(),
+  }),
+);
+
+export const configuration = schemaOf(() =>
+  z.object({
+    change_keys: z.array(z.string()),
+    images: imageConfiguration(),
+  }),
+);
