@@ -60,15 +60,13 @@ export interface RecordTableSpec {
    * Every field any mapping writes into the table. An incoming row that has all of them would win every field
    * of a merge, so it is put without reading the stored row first: reads are most of the cost of a merge
    * (TOOLCHAIN: requests, not bytes, are the cost). A mapping that writes other fields into the table (series
-   * details, say) must add its schema here, or the fast path would drop them.
+   * details, say) must add its schema here, or the fast path would drop them. Listed on the table's first write, so
+   * loading the store builds no response schema (a page builds those of the operations it validates).
    */
-  readonly fields?: readonly string[];
+  readonly fields?: () => readonly string[];
 }
 
-/**
- * The fields of a record schema, without the presentation-only `media_type`; read on a table's first write, so
- * loading the store builds no response schema (a page builds those of the operations it validates).
- */
+/** The fields of a record schema, without the presentation-only `media_type`. */
 function fieldsOf(schema: () => z.ZodMiniObject): () => readonly string[] {
   return schemaOf(() => {
     const fields = new Set(Object.keys(schema().shape));
@@ -78,14 +76,9 @@ function fieldsOf(schema: () => z.ZodMiniObject): () => readonly string[] {
   });
 }
 
-const movieFields = fieldsOf(movieSummary);
-const tvSeriesFields = fieldsOf(tvSeriesSummary);
-const peopleFields = fieldsOf(personSummary);
-const episodeFields = fieldsOf(episode);
-
 /** Whether a row carries every field the table can hold (so a merge could keep nothing from the stored row). */
 export function isCompleteRow(spec: RecordTableSpec, row: Row): boolean {
-  const fields = spec.fields;
+  const fields = spec.fields?.();
   if (!fields) return false;
   for (let i = 0; i < fields.length; i++) if (row[fields[i] as string] === undefined) return false;
   return true;
@@ -94,34 +87,10 @@ export function isCompleteRow(spec: RecordTableSpec, row: Row): boolean {
 const byId = (row: Row) => row.id as number;
 
 export const recordTables: Readonly<Record<RecordTableName, RecordTableSpec>> = {
-  movies: {
-    key: byId,
-    merge: mergeFields,
-    get fields() {
-      return movieFields();
-    },
-  },
-  tvSeries: {
-    key: byId,
-    merge: mergeFields,
-    get fields() {
-      return tvSeriesFields();
-    },
-  },
-  people: {
-    key: byId,
-    merge: mergeFields,
-    get fields() {
-      return peopleFields();
-    },
-  },
-  episodes: {
-    key: byId,
-    merge: mergeFields,
-    get fields() {
-      return episodeFields();
-    },
-  },
+  movies: { key: byId, merge: mergeFields, fields: fieldsOf(movieSummary) },
+  tvSeries: { key: byId, merge: mergeFields, fields: fieldsOf(tvSeriesSummary) },
+  people: { key: byId, merge: mergeFields, fields: fieldsOf(personSummary) },
+  episodes: { key: byId, merge: mergeFields, fields: fieldsOf(episode) },
   seasons: { key: (row) => [row.series_id as number, row.season_number as number], merge: mergeSeason },
   personExternalIds: { key: byId, merge: 'replace' },
   personTranslations: { key: byId, merge: 'replace' },

@@ -4,21 +4,15 @@ import { trendingMovieItem } from './movie-summary.js';
 import { schemaOf } from './schema-of.js';
 import { trendingTvItem } from './tv-series-summary.js';
 
-/**
- * The real capture leaves `popularity` out of `known_for` items, and `backdrop_path` out of some, so both are
- * optional there (and only there).
- */
-const knownForLoosened = schemaOf(() => ({
-  popularity: z.optional(z.number()),
-  backdrop_path: z.optional(imagePath),
-}));
-
-export const knownForItem = schemaOf(() =>
-  z.discriminatedUnion('media_type', [
-    z.extend(trendingMovieItem(), knownForLoosened()),
-    z.extend(trendingTvItem(), knownForLoosened()),
-  ]),
-);
+export const knownForItem = schemaOf(() => {
+  // The real capture leaves `popularity` out of these items, and `backdrop_path` out of some, so both are optional
+  // here (and only here).
+  const loosened = { popularity: z.optional(z.number()), backdrop_path: z.optional(imagePath) };
+  return z.discriminatedUnion('media_type', [
+    z.extend(trendingMovieItem(), loosened),
+    z.extend(trendingTvItem(), loosened),
+  ]);
+});
 
 export const personSummary = schemaOf(() =>
   z.object({

@@ -5,10 +5,7 @@
  * each other (`pagedEnvelope(trendingTvItem())`), so an operation makes the building blocks it uses and no other,
  * and a block shared by two operations is one object, as it was when the modules built it.
  */
-export function schemaOf<T>(make: () => T): () => T {
-  let made: { value: T } | undefined;
-  return () => {
-    made ??= { value: make() };
-    return made.value;
-  };
+export function schemaOf<T extends object>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
 }

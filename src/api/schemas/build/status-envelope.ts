@@ -16,5 +16,3 @@ export const tokenValidation = schemaOf(() =>
     status_message: z.optional(z.string()),
   }),
 );
-
-export const validationErrors = schemaOf(() => z.object({ errors: z.array(z.string()) }));

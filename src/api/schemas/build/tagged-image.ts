@@ -5,8 +5,8 @@ import { movieSummary } from './movie-summary.js';
 import { schemaOf } from './schema-of.js';
 import { tvSeriesSummary } from './tv-series-summary.js';
 
-const taggedImageBase = schemaOf(() =>
-  z.object({
+export const taggedImage = schemaOf(() => {
+  const base = z.object({
     aspect_ratio: z.number(),
     file_path: z.string(),
     height: z.int(),
@@ -17,15 +17,12 @@ const taggedImageBase = schemaOf(() =>
     vote_average: z.number(),
     vote_count: z.int(),
     width: z.int(),
-  }),
-);
-
-export const taggedImage = schemaOf(() =>
-  z.discriminatedUnion('media_type', [
-    z.extend(taggedImageBase(), { media_type: z.literal('movie'), media: movieSummary() }),
-    z.extend(taggedImageBase(), { media_type: z.literal('episode'), media: episode() }),
-    z.extend(taggedImageBase(), { media_type: z.literal('tv'), media: tvSeriesSummary() }),
-  ]),
-);
+  });
+  return z.discriminatedUnion('media_type', [
+    z.extend(base, { media_type: z.literal('movie'), media: movieSummary() }),
+    z.extend(base, { media_type: z.literal('episode'), media: episode() }),
+    z.extend(base, { media_type: z.literal('tv'), media: tvSeriesSummary() }),
+  ]);
+});
 
 export const taggedImagesPage = schemaOf(() => z.extend(pagedEnvelope(taggedImage()), { id: recordId }));
