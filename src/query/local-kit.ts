@@ -1,5 +1,6 @@
 import { tvSeriesSummary } from '../api/schemas/build/tv-series-summary.js';
 import { PAGE_SIZE } from '../api/schemas/params.js';
+import type { tvSeriesSummary as TvSeriesSummarySchema } from '../api/schemas/tv-series-summary.js';
 import { foldText } from './fold-text.js';
 
 /**
@@ -12,7 +13,7 @@ import { foldText } from './fold-text.js';
 export interface LocalKit {
   /** Results a page, as the service pages them. */
   readonly pageSize: number;
-  readonly tvSeriesSummary: Pick<ReturnType<typeof tvSeriesSummary>, 'safeParse'>;
+  readonly tvSeriesSummary: Pick<typeof TvSeriesSummarySchema, 'safeParse'>;
   readonly foldText: typeof foldText;
 }
 
