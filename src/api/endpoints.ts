@@ -1,10 +1,10 @@
 import type * as z from 'zod/mini';
 import { type Calls, calls, type OperationName } from './calls.js';
-import { responses } from './responses.js';
+import { type ResponseSchemas, responses } from './responses.js';
 
 export { isOperationName, type OperationName, type ParamsOf, type ParsedParamsOf } from './calls.js';
 
-type Responses = typeof responses;
+type Responses = ResponseSchemas;
 
 /** One operation's whole entry: its call and its response schema. */
 export type EndpointOf<O extends OperationName> = Calls[O] & { readonly response: Responses[O] };
@@ -17,10 +17,11 @@ export type EndpointOf<O extends OperationName> = Calls[O] & { readonly response
  */
 export const endpoints = Object.fromEntries(
   // Each entry inherits its call (not a copy): the call's schemas are made once, on first use, whichever of the
-  // two reads them.
+  // two reads them. Its response is its builder's schema, made on the entry's first validation (building all of
+  // them here was most of the cost of loading the typed client, and a page validates a few).
   Object.entries(calls).map(([operation, call]) => [
     operation,
-    Object.assign(Object.create(call) as object, { response: responses[operation as OperationName] }),
+    Object.create(call, { response: { get: responses[operation as OperationName], enumerable: true } }) as object,
   ]),
 ) as { readonly [O in OperationName]: EndpointOf<O> };
 

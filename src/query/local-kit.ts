@@ -1,5 +1,6 @@
+import { tvSeriesSummary } from '../api/schemas/build/tv-series-summary.js';
 import { PAGE_SIZE } from '../api/schemas/params.js';
-import { tvSeriesSummary } from '../api/schemas/tv-series-summary.js';
+import type { tvSeriesSummary as TvSeriesSummarySchema } from '../api/schemas/tv-series-summary.js';
 import { foldText } from './fold-text.js';
 
 /**
@@ -12,11 +13,18 @@ import { foldText } from './fold-text.js';
 export interface LocalKit {
   /** Results a page, as the service pages them. */
   readonly pageSize: number;
-  readonly tvSeriesSummary: Pick<typeof tvSeriesSummary, 'safeParse'>;
+  readonly tvSeriesSummary: Pick<typeof TvSeriesSummarySchema, 'safeParse'>;
   readonly foldText: typeof foldText;
 }
 
 /** The core's `LocalKit` (and the tests'). */
 export function localKit(): LocalKit {
-  return { pageSize: PAGE_SIZE, tvSeriesSummary, foldText };
+  return {
+    pageSize: PAGE_SIZE,
+    // Made when a local query first checks a row, not when the views are: a catalogue may never run one.
+    get tvSeriesSummary() {
+      return tvSeriesSummary();
+    },
+    foldText,
+  };
 }

@@ -85,11 +85,11 @@ describe('records merge across responses', () => {
 
   it('a row is complete only with every field the table holds: a future detail field makes summaries merge', () => {
     const spec = recordTables.tvSeries;
-    const row = { ...Object.fromEntries([...(spec.fields ?? [])].map((f) => [f, null])) };
+    const row = { ...Object.fromEntries([...(spec.fields?.() ?? [])].map((f) => [f, null])) };
     expect(isCompleteRow(spec, row)).toBe(true);
     const { softcore: _s, ...lacking } = row;
     expect(isCompleteRow(spec, lacking)).toBe(false);
-    const withDetails = { ...spec, fields: [...(spec.fields ?? []), 'number_of_seasons'] };
+    const withDetails = { ...spec, fields: () => [...(spec.fields?.() ?? []), 'number_of_seasons'] };
     expect(isCompleteRow(withDetails, row)).toBe(false);
     expect(isCompleteRow(recordTables.seasons, row)).toBe(false);
   });

@@ -1,19 +1,19 @@
 import type { ResponsesOf } from '../responses-of.js';
-import { accountState } from '../schemas/account-state.js';
-import { pagedEnvelope } from '../schemas/common.js';
-import { configuration } from '../schemas/configuration.js';
-import { episodeChanges } from '../schemas/episode-changes.js';
-import { trendingMovieItem } from '../schemas/movie-summary.js';
-import { movieVideos } from '../schemas/movie-videos.js';
-import { personExternalIds } from '../schemas/person-external-ids.js';
-import { personSummary } from '../schemas/person-summary.js';
-import { personTranslations } from '../schemas/person-translations.js';
-import { seasonCredits } from '../schemas/season-credits.js';
-import { seasonImages } from '../schemas/season-images.js';
-import { sessionResponse } from '../schemas/session.js';
-import { statusEnvelope, tokenValidation } from '../schemas/status-envelope.js';
-import { taggedImagesPage } from '../schemas/tagged-image.js';
-import { trendingTvItem, tvSeriesSummary } from '../schemas/tv-series-summary.js';
+import { accountState } from '../schemas/build/account-state.js';
+import { configuration } from '../schemas/build/configuration.js';
+import { episodeChanges } from '../schemas/build/episode-changes.js';
+import { trendingMovieItem } from '../schemas/build/movie-summary.js';
+import { movieVideos } from '../schemas/build/movie-videos.js';
+import { pagedOf } from '../schemas/build/paged-of.js';
+import { personExternalIds } from '../schemas/build/person-external-ids.js';
+import { personSummary } from '../schemas/build/person-summary.js';
+import { personTranslations } from '../schemas/build/person-translations.js';
+import { seasonCredits } from '../schemas/build/season-credits.js';
+import { seasonImages } from '../schemas/build/season-images.js';
+import { sessionResponse } from '../schemas/build/session.js';
+import { statusEnvelope, tokenValidation } from '../schemas/build/status-envelope.js';
+import { taggedImagesPage } from '../schemas/build/tagged-image.js';
+import { trendingTvItem, tvSeriesSummary } from '../schemas/build/tv-series-summary.js';
 import type { catalogueCalls } from './catalogue-calls.js';
 
 /**
@@ -21,21 +21,21 @@ import type { catalogueCalls } from './catalogue-calls.js';
  * One per call and no other: the compiler checks both ways.
  */
 export const catalogueResponses = {
-  trendingTv: pagedEnvelope(trendingTvItem),
-  trendingMovies: pagedEnvelope(trendingMovieItem),
-  airingToday: pagedEnvelope(tvSeriesSummary),
-  discoverTv: pagedEnvelope(tvSeriesSummary),
+  trendingTv: pagedOf(trendingTvItem),
+  trendingMovies: pagedOf(trendingMovieItem),
+  airingToday: pagedOf(tvSeriesSummary),
+  discoverTv: pagedOf(tvSeriesSummary),
   tvAccountStates: accountState,
   seasonCredits,
   seasonImages,
   episodeAccountStates: accountState,
   episodeChanges,
   movieVideos,
-  popularPeople: pagedEnvelope(personSummary),
+  popularPeople: pagedOf(personSummary),
   personExternalIds,
   personTaggedImages: taggedImagesPage,
   personTranslations,
-  accountTvWatchlist: pagedEnvelope(tvSeriesSummary),
+  accountTvWatchlist: pagedOf(tvSeriesSummary),
   configuration,
   createSession: sessionResponse,
   validateToken: tokenValidation,

@@ -1,7 +1,7 @@
 import type { ResponsesOf } from '../responses-of.js';
-import { episodeChanges } from '../schemas/episode-changes.js';
-import { seasonDetails } from '../schemas/season-details.js';
-import { tvChanges } from '../schemas/tv-changes.js';
+import { episodeChanges } from '../schemas/build/episode-changes.js';
+import { seasonDetails } from '../schemas/build/season-details.js';
+import { tvChanges } from '../schemas/build/tv-changes.js';
 import type { changeCalls } from './change-calls.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { ResponsesOf } from '../responses-of.js';
-import { movieCredits } from '../schemas/movie-credits.js';
-import { personCombinedCredits } from '../schemas/person-combined-credits.js';
+import { movieCredits } from '../schemas/build/movie-credits.js';
+import { personCombinedCredits } from '../schemas/build/person-combined-credits.js';
 import type { creditCalls } from './credit-calls.js';
 
 /**

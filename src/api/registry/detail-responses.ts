@@ -1,7 +1,7 @@
 import type { ResponsesOf } from '../responses-of.js';
-import { movieDetails } from '../schemas/movie-details.js';
-import { personDetails } from '../schemas/person-details.js';
-import { tvSeriesDetails } from '../schemas/tv-series-details.js';
+import { movieDetails } from '../schemas/build/movie-details.js';
+import { personDetails } from '../schemas/build/person-details.js';
+import { tvSeriesDetails } from '../schemas/build/tv-series-details.js';
 import type { detailCalls } from './detail-calls.js';
 
 /**

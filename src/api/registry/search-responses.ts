@@ -1,9 +1,9 @@
 import type { ResponsesOf } from '../responses-of.js';
-import { pagedEnvelope } from '../schemas/common.js';
-import { movieSummary } from '../schemas/movie-summary.js';
-import { personSummary } from '../schemas/person-summary.js';
-import { searchMultiItem } from '../schemas/search-result.js';
-import { tvSeriesSummary } from '../schemas/tv-series-summary.js';
+import { movieSummary } from '../schemas/build/movie-summary.js';
+import { pagedOf } from '../schemas/build/paged-of.js';
+import { personSummary } from '../schemas/build/person-summary.js';
+import { searchMultiItem } from '../schemas/build/search-result.js';
+import { tvSeriesSummary } from '../schemas/build/tv-series-summary.js';
 import type { searchCalls } from './search-calls.js';
 
 /**
@@ -11,8 +11,8 @@ import type { searchCalls } from './search-calls.js';
  * carry; a mixed search's items say their `media_type`. One per call and no other: the compiler checks both ways.
  */
 export const searchResponses = {
-  searchMulti: pagedEnvelope(searchMultiItem),
-  searchTv: pagedEnvelope(tvSeriesSummary),
-  searchMovies: pagedEnvelope(movieSummary),
-  searchPeople: pagedEnvelope(personSummary),
+  searchMulti: pagedOf(searchMultiItem),
+  searchTv: pagedOf(tvSeriesSummary),
+  searchMovies: pagedOf(movieSummary),
+  searchPeople: pagedOf(personSummary),
 } satisfies ResponsesOf<typeof searchCalls>;

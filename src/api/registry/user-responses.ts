@@ -1,11 +1,16 @@
 import type { ResponsesOf } from '../responses-of.js';
-import { accountDetails, deleteSessionResponse, guestSessionResponse, requestTokenResponse } from '../schemas/auth.js';
-import { pagedEnvelope } from '../schemas/common.js';
-import { listDetails } from '../schemas/list-details.js';
-import { movieSummary } from '../schemas/movie-summary.js';
-import { ratedMovieItem, ratedTvItem } from '../schemas/rated-item.js';
-import { statusEnvelope } from '../schemas/status-envelope.js';
-import { tvSeriesSummary } from '../schemas/tv-series-summary.js';
+import {
+  accountDetails,
+  deleteSessionResponse,
+  guestSessionResponse,
+  requestTokenResponse,
+} from '../schemas/build/auth.js';
+import { listDetails } from '../schemas/build/list-details.js';
+import { movieSummary } from '../schemas/build/movie-summary.js';
+import { pagedOf } from '../schemas/build/paged-of.js';
+import { ratedMovieItem, ratedTvItem } from '../schemas/build/rated-item.js';
+import { statusEnvelope } from '../schemas/build/status-envelope.js';
+import { tvSeriesSummary } from '../schemas/build/tv-series-summary.js';
 import type { userCalls } from './user-calls.js';
 
 /**
@@ -13,11 +18,11 @@ import type { userCalls } from './user-calls.js';
  * One per call and no other: the compiler checks both ways.
  */
 export const userResponses = {
-  accountTvFavorites: pagedEnvelope(tvSeriesSummary),
-  accountMovieFavorites: pagedEnvelope(movieSummary),
-  accountMovieWatchlist: pagedEnvelope(movieSummary),
-  accountTvRated: pagedEnvelope(ratedTvItem),
-  accountMovieRated: pagedEnvelope(ratedMovieItem),
+  accountTvFavorites: pagedOf(tvSeriesSummary),
+  accountMovieFavorites: pagedOf(movieSummary),
+  accountMovieWatchlist: pagedOf(movieSummary),
+  accountTvRated: pagedOf(ratedTvItem),
+  accountMovieRated: pagedOf(ratedMovieItem),
   createRequestToken: requestTokenResponse,
   createGuestSession: guestSessionResponse,
   accountDetails,

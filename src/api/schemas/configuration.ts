@@ -1,22 +1,10 @@
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
+import * as build from './build/configuration.js';
 
-const sizes = z.array(z.string());
-
-export const imageConfiguration = z.object({
-  base_url: z.string(),
-  secure_base_url: z.string(),
-  backdrop_sizes: sizes,
-  logo_sizes: sizes,
-  poster_sizes: sizes,
-  profile_sizes: sizes,
-  still_sizes: sizes,
-});
+export const imageConfiguration = /* @__PURE__ */ build.imageConfiguration();
 
 /** Image base addresses and size tokens, and every key a change feed may carry. */
-export const configuration = z.object({
-  change_keys: z.array(z.string()),
-  images: imageConfiguration,
-});
+export const configuration = /* @__PURE__ */ build.configuration();
 
 export type ImageConfiguration = z.output<typeof imageConfiguration>;
 export type Configuration = z.output<typeof configuration>;

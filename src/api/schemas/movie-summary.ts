@@ -1,27 +1,10 @@
-import * as z from 'zod/mini';
-import { imagePath, looseDate, recordId } from './common.js';
+import type * as z from 'zod/mini';
+import * as build from './build/movie-summary.js';
 
 /** A movie as trending, `known_for` and tagged images list it (SPEC "Movie summary"). */
-export const movieSummary = z.object({
-  adult: z.boolean(),
-  backdrop_path: imagePath,
-  genre_ids: z.array(z.int()),
-  id: recordId,
-  media_type: z.optional(z.literal('movie')),
-  original_language: z.string(),
-  original_title: z.string(),
-  overview: z.string(),
-  popularity: z.number(),
-  poster_path: imagePath,
-  release_date: looseDate,
-  softcore: z.optional(z.boolean()),
-  title: z.string(),
-  video: z.boolean(),
-  vote_average: z.number(),
-  vote_count: z.number(),
-});
+export const movieSummary = /* @__PURE__ */ build.movieSummary();
 
 /** The trending and `known_for` form, where `media_type` is always there. */
-export const trendingMovieItem = z.extend(movieSummary, { media_type: z.literal('movie') });
+export const trendingMovieItem = /* @__PURE__ */ build.trendingMovieItem();
 
 export type MovieSummary = z.output<typeof movieSummary>;

@@ -1,23 +1,9 @@
-import * as z from 'zod/mini';
-import { recordId } from './common.js';
+import type * as z from 'zod/mini';
+import * as build from './build/person-translations.js';
 
-export const personTranslation = z.object({
-  english_name: z.string(),
-  iso_3166_1: z.string(),
-  iso_639_1: z.string(),
-  name: z.string(),
-  data: z.object({
-    biography: z.string(),
-    name: z.string(),
-    // In SPEC's table, absent from the real capture.
-    primary: z.optional(z.boolean()),
-  }),
-});
+export const personTranslation = /* @__PURE__ */ build.personTranslation();
 
-export const personTranslations = z.object({
-  id: recordId,
-  translations: z.array(personTranslation),
-});
+export const personTranslations = /* @__PURE__ */ build.personTranslations();
 
 export type PersonTranslation = z.output<typeof personTranslation>;
 export type PersonTranslations = z.output<typeof personTranslations>;

@@ -1,34 +1,12 @@
-import * as z from 'zod/mini';
-import { imagePath, recordId } from './common.js';
+import type * as z from 'zod/mini';
+import * as build from './build/season-credits.js';
 
-const creditPerson = z.object({
-  adult: z.boolean(),
-  credit_id: z.string(),
-  gender: z.int(),
-  id: recordId,
-  known_for_department: z.string(),
-  name: z.string(),
-  original_name: z.string(),
-  popularity: z.number(),
-  profile_path: imagePath,
-});
+export const castMember = /* @__PURE__ */ build.castMember();
 
-export const castMember = z.extend(creditPerson, {
-  character: z.string(),
-  order: z.int(),
-});
-
-export const crewMember = z.extend(creditPerson, {
-  department: z.string(),
-  job: z.string(),
-});
+export const crewMember = /* @__PURE__ */ build.crewMember();
 
 /** Cast and crew of one season; `id` is the season's id. */
-export const seasonCredits = z.object({
-  id: recordId,
-  cast: z.array(castMember),
-  crew: z.array(crewMember),
-});
+export const seasonCredits = /* @__PURE__ */ build.seasonCredits();
 
 export type CastMember = z.output<typeof castMember>;
 export type CrewMember = z.output<typeof crewMember>;

@@ -1,22 +1,10 @@
-import * as z from 'zod/mini';
-import { recordId } from './common.js';
+import type * as z from 'zod/mini';
+import * as build from './build/season-images.js';
 
-export const imageFile = z.object({
-  aspect_ratio: z.number(),
-  file_path: z.string(),
-  height: z.int(),
-  iso_3166_1: z.optional(z.nullable(z.string())),
-  iso_639_1: z.nullable(z.string()),
-  vote_average: z.number(),
-  vote_count: z.int(),
-  width: z.int(),
-});
+export const imageFile = /* @__PURE__ */ build.imageFile();
 
 /** The posters of one season; `id` is the season's id. */
-export const seasonImages = z.object({
-  id: recordId,
-  posters: z.array(imageFile),
-});
+export const seasonImages = /* @__PURE__ */ build.seasonImages();
 
 export type ImageFile = z.output<typeof imageFile>;
 export type SeasonImages = z.output<typeof seasonImages>;

@@ -1,5 +1,5 @@
 import type { IndexableType } from 'dexie';
-import { endpoints, type ResponseOf } from '../../api/index.js';
+import { endpoints, type ResponseOf } from '../../api/endpoints.js';
 import type { CatalogueDatabase } from '../database/catalogue-database.js';
 import type { ReadContext, StoreParams } from '../mappings/store-mapping.js';
 import { mappingOf, type StoredOperation } from '../mappings/store-mappings.js';

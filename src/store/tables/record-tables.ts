@@ -1,6 +1,10 @@
 import type { IndexableType } from 'dexie';
 import type * as z from 'zod/mini';
-import { episode, movieSummary, personSummary, tvSeriesSummary } from '../../api/index.js';
+import { episode } from '../../api/schemas/build/episode.js';
+import { movieSummary } from '../../api/schemas/build/movie-summary.js';
+import { personSummary } from '../../api/schemas/build/person-summary.js';
+import { schemaOf } from '../../api/schemas/build/schema-of.js';
+import { tvSeriesSummary } from '../../api/schemas/build/tv-series-summary.js';
 
 /**
  * The tables a mapping writes records into, with how each row's key is read and how an incoming row
@@ -56,22 +60,25 @@ export interface RecordTableSpec {
    * Every field any mapping writes into the table. An incoming row that has all of them would win every field
    * of a merge, so it is put without reading the stored row first: reads are most of the cost of a merge
    * (TOOLCHAIN: requests, not bytes, are the cost). A mapping that writes other fields into the table (series
-   * details, say) must add its schema here, or the fast path would drop them.
+   * details, say) must add its schema here, or the fast path would drop them. Listed on the table's first write, so
+   * loading the store builds no response schema (a page builds those of the operations it validates).
    */
-  readonly fields?: readonly string[];
+  readonly fields?: () => readonly string[];
 }
 
 /** The fields of a record schema, without the presentation-only `media_type`. */
-function fieldsOf(...schemas: z.ZodMiniObject[]): readonly string[] {
-  const fields = new Set(schemas.flatMap((schema) => Object.keys(schema.shape)));
-  fields.delete('media_type');
-  // An array, not the set: this is checked for every incoming row, and indexed loops are the cheapest.
-  return [...fields];
+function fieldsOf(schema: () => z.ZodMiniObject): () => readonly string[] {
+  return schemaOf(() => {
+    const fields = new Set(Object.keys(schema().shape));
+    fields.delete('media_type');
+    // An array, not the set: this is checked for every incoming row, and indexed loops are the cheapest.
+    return [...fields];
+  });
 }
 
 /** Whether a row carries every field the table can hold (so a merge could keep nothing from the stored row). */
 export function isCompleteRow(spec: RecordTableSpec, row: Row): boolean {
-  const fields = spec.fields;
+  const fields = spec.fields?.();
   if (!fields) return false;
   for (let i = 0; i < fields.length; i++) if (row[fields[i] as string] === undefined) return false;
   return true;

@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { seasonEpisode } from '../../api/schemas/season-details.js';
+import { seasonEpisode } from '../../api/schemas/build/season-details.js';
 import { listKeyOf, requestedPage } from '../../store/store-keys.js';
 import { writeThrough } from '../../store/write/write-gate.js';
 import type { EpisodeFields } from './episode-patch.js';
@@ -23,6 +23,6 @@ export function feedStore(): FeedStore {
   return {
     writeThrough,
     listPageOf: (params) => [listKeyOf('personTaggedImages', params), requestedPage(params)],
-    episodeFields: seasonEpisode.shape as Record<string, z.ZodMiniType>,
+    episodeFields: seasonEpisode().shape as Record<string, z.ZodMiniType>,
   };
 }
