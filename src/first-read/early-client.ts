@@ -1,4 +1,4 @@
-import type { ResponseOf } from '../api/endpoints.js';
+import { endpoints, type ResponseOf } from '../api/endpoints.js';
 import type { ApiResponse } from '../api/parse-response.js';
 import { catalogueClient } from '../catalogue-client.js';
 import type { ResolvedCatalogueOptions } from '../catalogue-options.js';
@@ -49,6 +49,8 @@ export function earlyClient(resolved: ResolvedCatalogueOptions): EarlyClient {
   return {
     async send<O extends StoredOperation>(call: PreparedCall<O>, sent?: SentEarly): Promise<EarlyAnswer<O>> {
       if (sent) sentEarly.push(sent);
+      // Its response schema (made on first use) is made now, while the request is on the wire, not once it answers.
+      void endpoints[call.request.operation].response;
       const response = await client.send(call.request);
       const expires = expiresAt(call.operation, response.maxAgeSeconds, response.receivedAt, resolved.freshness);
       const snapshot: ViewSnapshot<ResponseOf<O>> = Object.freeze({
