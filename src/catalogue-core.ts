@@ -23,6 +23,7 @@ import { deleteFirstAnswersDb } from './store/first-answers/delete-first-answers
 import { firstAnswersLocation } from './store/first-answers/first-answers-db.js';
 import { hasUnsettledRows } from './store/outbox/pending-rows.js';
 import { setQuotaRecovery } from './store/write/write-gate.js';
+import { yieldToPage } from './store/write/yield-to-page.js';
 import type { CatalogueEvents } from './sync/catalogue-events.js';
 import { createCatalogueSync } from './sync/catalogue-sync.js';
 import { trackEpisode, trackSeries } from './sync/changes/episode-tracking.js';
@@ -140,7 +141,8 @@ export function createCore(
     const stored = engine
       .adopt(
         call,
-        answer.then((sent) => sent.response),
+        // Copied for the store in a task of its own, not in the one that makes the core.
+        answer.then((sent) => yieldToPage().then(() => sent.response)),
         answer.then((sent) => sent.snapshot.data),
       )
       .catch(() => {});
