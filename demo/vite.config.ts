@@ -25,7 +25,7 @@ export function workerBuildLikeTheApp(): Plugin {
 export default defineConfig({
   root: DEMO_ROOT,
   logLevel: 'warn',
-  // Every browser the demo supports (module workers) knows `modulepreload`: no polyfill runs before the page's own code.
+  // Every browser the demo supports (module workers) knows `modulepreload`: no polyfill runs before the page's code.
   build: { emptyOutDir: true, reportCompressedSize: false, modulePreload: { polyfill: false } },
   plugins: [
     // A first visit's view requests leave through a chunk of their own: preloaded beside the page's script.
