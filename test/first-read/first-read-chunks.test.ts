@@ -1,6 +1,5 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { build, type Metafile } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as errors from '../../src/errors/index.js';
 import * as publicSurface from '../../src/index.js';
@@ -8,6 +7,7 @@ import * as foldTextModule from '../../src/query/fold-text.js';
 import * as imageUrlModule from '../../src/query/image-url.js';
 import * as channelsModule from '../../src/sync/in-process-channels.js';
 import * as locksModule from '../../src/sync/in-process-locks.js';
+import { splitBuild } from '../helpers/split-build.js';
 
 /**
  * The first-read path (what the main entry loads before its dynamic imports) carries what the first read runs,
@@ -24,23 +24,9 @@ afterAll(() => rm(scratch, { recursive: true, force: true }));
 
 /** Input files with bytes in the chunks an entry loads statically (before any dynamic import). */
 async function staticInputs(entry: string): Promise<{ loaded: string[]; all: string[] }> {
-  const result = await build({
-    entryPoints: [entry],
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'browser',
-    outdir: scratch,
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-  });
-  const outputs: Metafile['outputs'] = result.metafile.outputs;
+  const { outputs, staticClosure } = await splitBuild(entry, scratch);
   const start = Object.keys(outputs).find((o) => outputs[o]?.entryPoint !== undefined) as string;
-  const seen = new Set([start]);
-  for (const file of seen) {
-    for (const i of outputs[file]?.imports ?? []) if (i.kind === 'import-statement') seen.add(i.path);
-  }
+  const seen = staticClosure(start);
   const withBytes = (files: Iterable<string>) =>
     [...files].flatMap((file) =>
       Object.entries(outputs[file]?.inputs ?? {})

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { build, type Metafile } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { type SplitBuild, splitBuild } from '../helpers/split-build.js';
 
 /**
  * The features a read-only visit never runs are chunks of their own, reached by dynamic import only
@@ -36,36 +36,21 @@ const FEATURES = [
   },
 ] as const;
 
-let outputs: Metafile['outputs'];
+let built: SplitBuild;
 beforeAll(async () => {
-  const result = await build({
-    entryPoints: [`${root}bench/browser/bundle-entries/catalogue-view.ts`],
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'browser',
-    outdir: `${root}.tmp-lazy-chunks`,
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-  });
-  outputs = result.metafile.outputs;
+  built = await splitBuild(`${root}bench/browser/bundle-entries/catalogue-view.ts`, `${root}.tmp-lazy-chunks`);
 });
 
 /** The output whose entry point (an entry or a dynamic import) is `module`. */
 function chunkOf(module: string): string {
-  const found = Object.keys(outputs).find((output) => outputs[output]?.entryPoint?.endsWith(module));
+  const found = built.chunkOf(module);
   expect(found, module).toBeDefined();
   return found as string;
 }
 
 /** The modules in `start` and every chunk it imports statically (what loads with it). */
 function staticModules(start: string): Set<string> {
-  const seen = new Set([start]);
-  for (const file of seen) {
-    for (const i of outputs[file]?.imports ?? []) if (i.kind === 'import-statement') seen.add(i.path);
-  }
-  return new Set([...seen].flatMap((file) => Object.keys(outputs[file]?.inputs ?? {})));
+  return new Set([...built.staticClosure(start)].flatMap((file) => Object.keys(built.outputs[file]?.inputs ?? {})));
 }
 
 describe.each(FEATURES)('$name: a chunk of its own, off the path to first content', (feature) => {
@@ -75,7 +60,7 @@ describe.each(FEATURES)('$name: a chunk of its own, off the path to first conten
       ...staticModules(chunkOf('src/catalogue-core.ts')),
     ]);
     expect([...beforeUse].filter((input) => feature.own.some((module) => input.endsWith(`src/${module}`)))).toEqual([]);
-    const chunk = Object.keys(outputs[chunkOf(feature.entry)]?.inputs ?? {});
+    const chunk = Object.keys(built.outputs[chunkOf(feature.entry)]?.inputs ?? {});
     for (const module of feature.own) expect(chunk).toContain(`src/${module}`);
   });
 

@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isNetworkError } from '../../src/errors/index.js';
 import { lazyFeatures } from '../../src/lazy-features.js';
 import { type CatalogueWorld, catalogueWorld } from '../helpers/catalogue-world.js';
+import { splitBuild } from '../helpers/split-build.js';
 
 /**
  * Features a read-only visit never runs (the change feeds) arrive by dynamic import on first use: a visit that
@@ -62,27 +62,12 @@ describe('change feeds load on first use', () => {
 describe('the bundle: the feeds and the outbox are chunks reached by dynamic import only', () => {
   it('no static import path from the main entry, nor from its core, reaches a change feed or outbox module', async () => {
     const root = fileURLToPath(new URL('../../', import.meta.url));
-    const result = await build({
-      entryPoints: [`${root}bench/browser/bundle-entries/catalogue-view.ts`],
-      bundle: true,
-      splitting: true,
-      format: 'esm',
-      platform: 'browser',
-      outdir: `${root}.tmp-lazy-features`,
-      write: false,
-      metafile: true,
-      logLevel: 'silent',
-    });
-    const outputs = result.metafile.outputs;
-    const staticClosure = (start: string) => {
-      const seen = new Set([start]);
-      for (const file of seen) {
-        for (const i of outputs[file]?.imports ?? []) if (i.kind === 'import-statement') seen.add(i.path);
-      }
-      return seen;
-    };
-    const entry = Object.keys(outputs).find((o) => outputs[o]?.entryPoint?.endsWith('catalogue-view.ts')) as string;
-    const core = Object.keys(outputs).find((o) => outputs[o]?.entryPoint?.endsWith('src/catalogue-core.ts')) as string;
+    const { outputs, chunkOf, staticClosure } = await splitBuild(
+      `${root}bench/browser/bundle-entries/catalogue-view.ts`,
+      `${root}.tmp-lazy-features`,
+    );
+    const entry = chunkOf('catalogue-view.ts') as string;
+    const core = chunkOf('src/catalogue-core.ts') as string;
     expect(core).toBeDefined();
     const loadedBeforeUse = new Set([...staticClosure(entry), ...staticClosure(core)]);
     const inputs = [...loadedBeforeUse].flatMap((file) => Object.keys(outputs[file]?.inputs ?? {}));
@@ -107,7 +92,7 @@ describe('the bundle: the feeds and the outbox are chunks reached by dynamic imp
     // helpers (no file of `src/`) may be shared.
     const firstRead = staticClosure(entry);
     for (const feature of ['src/sync/changes/change-feed.ts', 'src/sync/outbox.ts']) {
-      const chunk = Object.keys(outputs).find((o) => outputs[o]?.entryPoint?.endsWith(feature)) as string;
+      const chunk = chunkOf(feature) as string;
       expect(chunk, feature).toBeDefined();
       const shared = [...staticClosure(chunk)].filter((file) => firstRead.has(file));
       const ours = shared
