@@ -1,6 +1,7 @@
 /**
- * Profiles the library's side of sync-main-thread: `npx tsx bench/browser/profile-sync.ts [--kind popularPeople]`
- * (what `bench/browser/PROFILE.md` was written from). The sync page is built unminified with source maps, the fake
+ * Profiles the library's side of sync-main-thread: `npx tsx bench/browser/profile-sync.ts [--kind popularPeople]
+ * [--side rawNormalized]` (what `bench/browser/PROFILE.md` was written from; `--side` profiles another side of the
+ * page instead, to hold the library's profile against a baseline's). The sync page is built unminified with source maps, the fake
  * served outside the page as in the benchmark, one unmeasured run, then Chromium's sampling profiler
  * (`Profiler.start`, 200 µs) over one `pullList` run of 250 pages and one of 500 of the same list (discover by
  * default). Prints, per size, the top functions by self time (with their `src/` file, through the source map) and
@@ -15,7 +16,7 @@ import { launchChromium } from '../../test/e2e/support/chromium.js';
 import { buildPage, PACKAGE_ROOT } from './build-pages.js';
 import { windowLists } from './lists.js';
 import type { ListSpec } from './sides/shared.js';
-import type { SyncKind, SyncList } from './sync-page/api.js';
+import type { SyncKind, SyncList, SyncSide } from './sync-page/api.js';
 
 interface CallFrame {
   functionName: string;
@@ -211,6 +212,15 @@ function kindArgument(): SyncKind {
   return kind;
 }
 
+/** `--side raw` (or another side of the sync page) profiles that side instead of the library. */
+function sideArgument(): SyncSide {
+  const at = process.argv.indexOf('--side');
+  const side = at < 0 ? 'library' : process.argv[at + 1];
+  const sides: readonly SyncSide[] = ['library', 'raw', 'rawNormalized', 'tanstackQuery'];
+  if (!sides.includes(side as SyncSide)) throw new Error(`--side: one of ${sides.join(', ')}`);
+  return side as SyncSide;
+}
+
 async function main(): Promise<void> {
   const dir = await buildPage('sync-page', 'sync-page-profile', false, true);
   const fileOf = await sourceMapper(dir);
@@ -226,6 +236,7 @@ async function main(): Promise<void> {
     await page.waitForFunction(() => 'syncBench' in window);
     const cdp = await context.newCDPSession(page);
     const kind = kindArgument();
+    const side = sideArgument();
     const [first] = (await windowLists()) as [ListSpec];
     const params = kind === 'popularPeople' ? {} : first.params;
     const sizes: Record<string, SyncList[]> = {
@@ -233,7 +244,7 @@ async function main(): Promise<void> {
       p500: [{ kind, params, pages: 500 }],
     };
     const run = (lists: SyncList[]) =>
-      page.evaluate(({ l, a }) => window.syncBench.run('library', l, a), { l: lists, a: api.url });
+      page.evaluate(({ s, l, a }) => window.syncBench.run(s, l, a), { s: side, l: lists, a: api.url });
     // Unmeasured: the JIT, and the fake's first answers of every page.
     await run(sizes.p500 as SyncList[]);
     await cdp.send('Profiler.enable');
@@ -244,7 +255,7 @@ async function main(): Promise<void> {
       await cdp.send('Profiler.start');
       const result = await run(lists);
       const { profile } = await cdp.send('Profiler.stop');
-      await writeFile(join(out, `library-${kind}-${size}.cpuprofile`), JSON.stringify(profile));
+      await writeFile(join(out, `${side}-${kind}-${size}.cpuprofile`), JSON.stringify(profile));
       for (const stretch of longStretches(profile as unknown as Profile, fileOf)) {
         print(`\n-- ${size}: a busy stretch of ${stretch.ms} ms (no idle sample), by total time inside it`);
         for (const line of stretch.top) print(`   ${line}`);

@@ -1,6 +1,11 @@
 /** What the sync page exposes on `window.syncBench` for `bench/browser/sync-main-thread.ts`. */
 
-export type SyncSide = 'library' | 'raw' | 'tanstackQuery';
+/**
+ * `rawNormalized` is a reference for people only: raw Dexie storing the rows the library's store contract asks for
+ * (each `known_for` work its own row of a movies or series table, the person keeping references), one transaction
+ * a page like `raw`. It is the floor of that contract, so a goal set against `raw` can be read against it.
+ */
+export type SyncSide = 'library' | 'raw' | 'rawNormalized' | 'tanstackQuery';
 
 /** The two kinds of list a sync pulls: flat summaries, and people whose `known_for` nests works. */
 export type SyncKind = 'discoverTv' | 'popularPeople';

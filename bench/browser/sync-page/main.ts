@@ -3,13 +3,15 @@
  * server on 127.0.0.1, another origin, open CORS), so the page's heap and main thread hold only each side's
  * work: the request, the body, validation and storage. Sides: the library (`catalogue.sync.pullList`, rate limit
  * off), raw Dexie (`fetch` + `json()` + zod validation + one transaction per page, the page's records in one
- * primary-key-only table as served) and TanStack Query with the per-query persister (`setQueryData` +
+ * primary-key-only table as served), raw Dexie storing the library's normalized rows (people only: each `known_for`
+ * work a row of `movies` or `tvSeries`, the person keeping `{ media_type, id }` references; the contract's floor) and
+ * TanStack Query with the per-query persister (`setQueryData` +
  * `persistQueryByKey`). Both baselines page like `pullList`: page 1, then the rest with 8 in flight (the
  * library's default concurrency).
  */
 import { QueryClient } from '@tanstack/query-core';
 import { experimental_createQueryPersister } from '@tanstack/query-persist-client-core';
-import { Dexie } from 'dexie';
+import { Dexie, type Table } from 'dexie';
 import { z } from 'zod';
 import { createCatalogue, DATABASE_PROTOCOL_SUFFIX } from '../../../src/index.js';
 import { keyvalStorage } from '../sides/keyval.js';
@@ -148,6 +150,49 @@ const sides: Record<SyncSide, (lists: readonly SyncList[], api: string) => Promi
         await records.bulkPut(rows);
         await pages.put({ key: pageKey(list, page), ids: rows.map((row) => row.id) });
       });
+    });
+    return async () => {
+      db.close();
+      await deleteDatabase(name);
+    };
+  },
+  async rawNormalized(lists, api) {
+    const name = fresh('sync-raw-normalized');
+    const db = new Dexie(name);
+    db.version(1).stores({ people: 'id', movies: 'id', tvSeries: 'id', pages: 'key' });
+    const [people, movies, tvSeries, pages] = ['people', 'movies', 'tvSeries', 'pages'].map((t) => db.table(t)) as [
+      Table,
+      Table,
+      Table,
+      Table,
+    ];
+    await pageThrough(lists, async (list, page) => {
+      const ids: number[] = [];
+      const rows = new Map<Table, object[]>([
+        [people, []],
+        [movies, []],
+        [tvSeries, []],
+      ]);
+      const add = (table: Table, row: object) => rows.get(table)?.push(row);
+      if (list.kind === 'popularPeople') {
+        for (const item of envelopes.popularPeople.parse(await getJson(api, list, page)).results) {
+          ids.push(item.id);
+          for (const work of item.known_for) add(work.media_type === 'movie' ? movies : tvSeries, work);
+          add(people, { ...item, known_for: item.known_for.map(({ media_type, id }) => ({ media_type, id })) });
+        }
+      } else {
+        for (const item of envelopes.discoverTv.parse(await getJson(api, list, page)).results) {
+          ids.push(item.id);
+          add(tvSeries, item);
+        }
+      }
+      // Every table's rows issued at once in the page's one transaction: the fewest round trips raw Dexie can make.
+      await db.transaction('rw', [people, movies, tvSeries, pages], () =>
+        Promise.all([
+          ...[...rows].filter(([, put]) => put.length > 0).map(([table, put]) => table.bulkPut(put)),
+          pages.put({ key: pageKey(list, page), ids }),
+        ]),
+      );
     });
     return async () => {
       db.close();
