@@ -4,7 +4,7 @@ import type { CatalogueDatabase } from '../../src/store/index.js';
 import { readStored, writeResponse } from '../../src/store/index.js';
 import { PIECE_ROWS, WAVE_ROWS } from '../../src/store/records/apply-record-writes.js';
 import { createFakeService, FAKE_ACCESS_TOKEN } from '../../src/testing/index.js';
-import { freshDatabase, loadSample, ok } from './store-fixtures.js';
+import { freshDatabase, loadSample, ok, widePeople } from './store-fixtures.js';
 
 const at = { expiresAt: 3_600_000, now: 0 };
 
@@ -120,6 +120,10 @@ describe('a page of popular people, counted in IndexedDB requests', () => {
       const rows = records.reduce((sum, table) => sum + (counts.rowsPut[table] ?? 0), 0);
       const requests = records.reduce((sum, table) => sum + (counts.puts[table] ?? 0), 0);
       expect(requests).toBeLessThanOrEqual(Math.ceil(rows / PIECE_ROWS) + records.length - 1);
+      // A page as the service sends it (20 people, up to three works each) fits one piece a table: each put is a
+      // Dexie call and an answer to wait for, and a page's puts are most of what it costs beyond raw Dexie's.
+      expect(records.every((table) => (counts.rowsPut[table] ?? 0) <= PIECE_ROWS)).toBe(true);
+      expect(requests).toBe(records.length);
       // Each work once, however many people are known for it.
       expect(counts.rowsPut).toMatchObject({
         people: data.results.length,
@@ -184,7 +188,8 @@ describe('a page of popular people, counted in IndexedDB requests', () => {
       }),
     });
     await db.open();
-    const pages = await fakePages(3);
+    // Each person known for three times their works: a page wider than one wave, in every table.
+    const pages = (await fakePages(3)).map((data) => widePeople(data, 2));
     for (const [i, data] of pages.entries()) await writePage(db, data, i + 1);
     // More pieces than pieces in flight, on every page: the check below is not met by pages too small to split.
     expect(pendingAtIssue.length).toBeGreaterThan(pages.length * 4);
@@ -221,7 +226,8 @@ describe('a page of popular people, counted in IndexedDB requests', () => {
     });
     await db.open();
     const captured = await loadSample('popularPeople', 'person-popular.json');
-    const pages = [...(await fakePages(2)), captured];
+    // Each person known for twice their works: every page wider than one wave.
+    const pages = [...(await fakePages(2)), captured].map((data) => widePeople(data, 1));
     globalThis.setImmediate = ((fn: (...args: unknown[]) => void, ...args: unknown[]) =>
       original(() => {
         task += 1;

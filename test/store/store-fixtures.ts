@@ -106,3 +106,22 @@ export function injectPutFailure(db: CatalogueDatabase): PutFailure {
     },
   };
 }
+
+/**
+ * A page of people whose every person is known for `copies` more works: each of their works again under new ids.
+ * A page wider than the store hands IndexedDB in one task (`WAVE_ROWS`), to test how a write splits its rows.
+ */
+export function widePeople(data: ResponseOf<'popularPeople'>, copies: number): ResponseOf<'popularPeople'> {
+  return {
+    ...data,
+    results: data.results.map((person) => ({
+      ...person,
+      known_for: [
+        ...person.known_for,
+        ...Array.from({ length: copies }, (_, j) =>
+          person.known_for.map((work) => ({ ...work, id: work.id + 100_000_000 * (j + 1) })),
+        ).flat(),
+      ],
+    })),
+  };
+}

@@ -85,8 +85,12 @@ export function readMergeTargets(db: CatalogueDatabase, plan: readonly TableBatc
   return reads;
 }
 
-/** At most this many rows are handed to IndexedDB in one task (see `putRecords`): raw Dexie's page of a list. */
-export const WAVE_ROWS = 20;
+/**
+ * At most this many rows are handed to IndexedDB in one task (see `putRecords`): a page of people with their works
+ * (some 65 rows in three tables) goes in two tasks, a larger answer in more. Every put is a Dexie call and an
+ * answer to wait for, so smaller pieces cost a page's main thread and wall time more than the cloning they split.
+ */
+export const WAVE_ROWS = 64;
 
 /** Puts in flight at once: the backend stores one while the page clones the next. */
 const IN_FLIGHT = 2;
@@ -124,10 +128,10 @@ export function putRecords(
     }
     counts[batch.table] = rows.length;
   }
-  // Cloning a page's rows for IndexedDB is most of a write's cost, and a page of people with the works they are
-  // known for (some 65 rows) cloned at once passed 50 ms on a phone's CPU: each piece is issued in the task of an
-  // earlier piece's answer (the transaction is active there; Dexie's promises keep its zone), and one piece waits
-  // at the backend while the next is cloned, so splitting adds no round trip.
+  // Cloning rows for IndexedDB is most of a write's cost, so a large answer's rows are not all cloned in one task:
+  // each piece after the first `IN_FLIGHT` is issued in the task of an earlier piece's answer (the transaction is
+  // active there; Dexie's promises keep its zone), and one piece waits at the backend while the next is cloned, so
+  // splitting adds no round trip.
   const run = (i: number): PromiseLike<unknown> => {
     const stored = (pieces[i] as () => PromiseLike<unknown>)();
     const next = i + IN_FLIGHT;
