@@ -1,6 +1,6 @@
 /**
  * Profiles the library's side of sync-main-thread: `npx tsx bench/browser/profile-sync.ts [--kind popularPeople]
- * [--side rawNormalized]` (what `bench/browser/PROFILE.md` was written from; `--side` profiles another side of the
+ * [--side rawNormalized] [--cpu 4]` (what `bench/browser/PROFILE.md` was written from; `--side` profiles another side of the
  * page instead, to hold the library's profile against a baseline's). The sync page is built unminified with source maps, the fake
  * served outside the page as in the benchmark, one unmeasured run, then Chromium's sampling profiler
  * (`Profiler.start`, 200 µs) over one `pullList` run of 250 pages and one of 500 of the same list (discover by
@@ -221,6 +221,14 @@ function sideArgument(): SyncSide {
   return side as SyncSide;
 }
 
+/** `--cpu 4` throttles the page's CPU that many times over the profiled runs (a phone's CPU); 1 by default. */
+function cpuArgument(): number {
+  const at = process.argv.indexOf('--cpu');
+  const rate = at < 0 ? 1 : Number(process.argv[at + 1]);
+  if (!(rate >= 1)) throw new Error('--cpu: a rate of 1 or more');
+  return rate;
+}
+
 async function main(): Promise<void> {
   const dir = await buildPage('sync-page', 'sync-page-profile', false, true);
   const fileOf = await sourceMapper(dir);
@@ -247,6 +255,7 @@ async function main(): Promise<void> {
       page.evaluate(({ s, l, a }) => window.syncBench.run(s, l, a), { s: side, l: lists, a: api.url });
     // Unmeasured: the JIT, and the fake's first answers of every page.
     await run(sizes.p500 as SyncList[]);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuArgument() });
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     const summaries: Record<string, Summary & { wallMs: number; pages: number }> = {};
