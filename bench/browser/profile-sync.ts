@@ -16,7 +16,7 @@ import { launchChromium } from '../../test/e2e/support/chromium.js';
 import { buildPage, PACKAGE_ROOT } from './build-pages.js';
 import { windowLists } from './lists.js';
 import type { ListSpec } from './sides/shared.js';
-import type { SyncKind, SyncList, SyncSide } from './sync-page/api.js';
+import { SYNC_SIDES, type SyncKind, type SyncList, type SyncSide } from './sync-page/api.js';
 
 interface CallFrame {
   functionName: string;
@@ -216,8 +216,8 @@ function kindArgument(): SyncKind {
 function sideArgument(): SyncSide {
   const at = process.argv.indexOf('--side');
   const side = at < 0 ? 'library' : process.argv[at + 1];
-  const sides: readonly SyncSide[] = ['library', 'raw', 'rawNormalized', 'tanstackQuery'];
-  if (!sides.includes(side as SyncSide)) throw new Error(`--side: one of ${sides.join(', ')}`);
+  if (side === undefined || !(SYNC_SIDES as readonly string[]).includes(side))
+    throw new Error(`--side: one of ${SYNC_SIDES.join(', ')}`);
   return side as SyncSide;
 }
 

@@ -6,7 +6,7 @@
  * under a goal that is measured against raw.
  */
 import { type BenchResult, type BenchRow, ratio, round } from '../benchmark.js';
-import type { SyncKind, SyncSide } from './sync-page/api.js';
+import { SYNC_SIDES, type SyncKind, type SyncSide } from './sync-page/api.js';
 import type { MainThreadTasks } from './trace.js';
 
 export interface RunFigures extends MainThreadTasks {
@@ -19,7 +19,6 @@ export interface RunFigures extends MainThreadTasks {
   readonly taskDurationMs: number;
 }
 
-const SIDES: readonly SyncSide[] = ['library', 'raw', 'rawNormalized', 'tanstackQuery'];
 const METRICS = [
   'wallMs',
   'busyMs',
@@ -60,7 +59,7 @@ export function syncResult(
     Object.keys(runs).map((size) => [
       size,
       Object.fromEntries(
-        SIDES.filter((side) => (runs[size]?.[side]?.length ?? 0) > 0).map((side) => [
+        SYNC_SIDES.filter((side) => (runs[size]?.[side]?.length ?? 0) > 0).map((side) => [
           side,
           Object.fromEntries(METRICS.map((m) => [m, med(size, side, m)])),
         ]),
@@ -121,7 +120,7 @@ export function syncResult(
       return a === null ? null : ratio(a, b);
     };
     growths[kind] = Object.fromEntries(
-      SIDES.map((side) => [side, { busy: growth(side, 'busyMs'), wall: growth(side, 'wallMs') }]),
+      SYNC_SIDES.map((side) => [side, { busy: growth(side, 'busyMs'), wall: growth(side, 'wallMs') }]),
     );
     for (const [name, m] of [
       ['busy', 'busyMs'],

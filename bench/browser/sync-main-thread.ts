@@ -36,7 +36,7 @@ import { type BenchResult, round } from '../benchmark.js';
 import { buildPage } from './build-pages.js';
 import { windowLists } from './lists.js';
 import { type RunFigures, syncResult } from './sync-figures.js';
-import type { SyncKind, SyncList, SyncRun, SyncSide } from './sync-page/api.js';
+import { SYNC_SIDES, type SyncKind, type SyncList, type SyncRun, type SyncSide } from './sync-page/api.js';
 import { MainThreadTrace } from './trace.js';
 
 export type { RunFigures } from './sync-figures.js';
@@ -46,7 +46,6 @@ const THROTTLED_SIDES: readonly SyncSide[] = ['library', 'raw'];
 /** The sides of a kind: people add raw Dexie storing the library's normalized rows. */
 const withFloor = (kind: SyncKind, sides: readonly SyncSide[]): readonly SyncSide[] =>
   kind === 'popularPeople' ? [...sides, 'rawNormalized'] : sides;
-const ALL_SIDES: readonly SyncSide[] = [...SIDES, 'rawNormalized'];
 type HeapSide = 'library' | 'raw' | 'rawNormalized';
 const MiB = 1024 * 1024;
 export const KINDS: readonly SyncKind[] = ['discoverTv', 'popularPeople'];
@@ -141,7 +140,7 @@ export async function runSyncMainThread(smoke: boolean, log: (message: string) =
       for (const side of withFloor(kind, SIDES)) await run(side, warm);
       for (const { size, pages, cpu, sides, rounds: only } of sizes) {
         const lists = [await listOf(kind, pages)];
-        const bySide = Object.fromEntries(ALL_SIDES.map((s) => [s, [] as RunFigures[]])) as Record<
+        const bySide = Object.fromEntries(SYNC_SIDES.map((s) => [s, [] as RunFigures[]])) as Record<
           SyncSide,
           RunFigures[]
         >;

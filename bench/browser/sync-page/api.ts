@@ -5,7 +5,8 @@
  * (each `known_for` work its own row of a movies or series table, the person keeping references), one transaction
  * a page like `raw`. It is the floor of that contract, so a goal set against `raw` can be read against it.
  */
-export type SyncSide = 'library' | 'raw' | 'rawNormalized' | 'tanstackQuery';
+export const SYNC_SIDES = ['library', 'raw', 'rawNormalized', 'tanstackQuery'] as const;
+export type SyncSide = (typeof SYNC_SIDES)[number];
 
 /** The two kinds of list a sync pulls: flat summaries, and people whose `known_for` nests works. */
 export type SyncKind = 'discoverTv' | 'popularPeople';

@@ -11,7 +11,7 @@
  */
 import { QueryClient } from '@tanstack/query-core';
 import { experimental_createQueryPersister } from '@tanstack/query-persist-client-core';
-import { Dexie, type Table } from 'dexie';
+import { Dexie } from 'dexie';
 import { z } from 'zod';
 import { createCatalogue, DATABASE_PROTOCOL_SUFFIX } from '../../../src/index.js';
 import { keyvalStorage } from '../sides/keyval.js';
@@ -160,36 +160,30 @@ const sides: Record<SyncSide, (lists: readonly SyncList[], api: string) => Promi
     const name = fresh('sync-raw-normalized');
     const db = new Dexie(name);
     db.version(1).stores({ people: 'id', movies: 'id', tvSeries: 'id', pages: 'key' });
-    const [people, movies, tvSeries, pages] = ['people', 'movies', 'tvSeries', 'pages'].map((t) => db.table(t)) as [
-      Table,
-      Table,
-      Table,
-      Table,
+    const [people, movies, tvSeries, pages] = [
+      db.table('people'),
+      db.table('movies'),
+      db.table('tvSeries'),
+      db.table('pages'),
     ];
     await pageThrough(lists, async (list, page) => {
+      // Discover's rows are raw's (one table, nothing nested): the floor is only a side of people.
+      if (list.kind !== 'popularPeople') throw new Error('rawNormalized: popular people only');
       const ids: number[] = [];
-      const rows = new Map<Table, object[]>([
-        [people, []],
-        [movies, []],
-        [tvSeries, []],
-      ]);
-      const add = (table: Table, row: object) => rows.get(table)?.push(row);
-      if (list.kind === 'popularPeople') {
-        for (const item of envelopes.popularPeople.parse(await getJson(api, list, page)).results) {
-          ids.push(item.id);
-          for (const work of item.known_for) add(work.media_type === 'movie' ? movies : tvSeries, work);
-          add(people, { ...item, known_for: item.known_for.map(({ media_type, id }) => ({ media_type, id })) });
-        }
-      } else {
-        for (const item of envelopes.discoverTv.parse(await getJson(api, list, page)).results) {
-          ids.push(item.id);
-          add(tvSeries, item);
-        }
+      const personRows: object[] = [];
+      const movieRows: object[] = [];
+      const seriesRows: object[] = [];
+      for (const item of envelopes.popularPeople.parse(await getJson(api, list, page)).results) {
+        ids.push(item.id);
+        for (const work of item.known_for) (work.media_type === 'movie' ? movieRows : seriesRows).push(work);
+        personRows.push({ ...item, known_for: item.known_for.map(({ media_type, id }) => ({ media_type, id })) });
       }
       // Every table's rows issued at once in the page's one transaction: the fewest round trips raw Dexie can make.
       await db.transaction('rw', [people, movies, tvSeries, pages], () =>
         Promise.all([
-          ...[...rows].filter(([, put]) => put.length > 0).map(([table, put]) => table.bulkPut(put)),
+          people.bulkPut(personRows),
+          movies.bulkPut(movieRows),
+          tvSeries.bulkPut(seriesRows),
           pages.put({ key: pageKey(list, page), ids }),
         ]),
       );
